@@ -1,0 +1,56 @@
+import * as v from 'valibot';
+import type { EditorRoute } from '../src/editor/route.ts';
+import type { ResolveEditor } from '../src/editor/session.ts';
+import type { StatusRouteOptions } from '../src/health/index.ts';
+import type { RateLimitStorage } from '../src/security/rate-limit.ts';
+
+/** The bindings the integration's defaults use. */
+export interface CmsEnv {
+  DB: D1Database;
+  KV?: KVNamespace;
+  RATE_LIMITER?: DurableObjectNamespace;
+}
+
+/** Runtime configuration of a site, default-exported from `cms.config.ts`. */
+export interface CmsConfig<E extends CmsEnv = CmsEnv> {
+  /** Who is an editor; default `passwordEditor()` (the built-in sign-in). */
+  resolveEditor?: ResolveEditor<E>;
+  /** The site's editor routes, tried in order before the built-in auth and status routes. */
+  routes?: EditorRoute<E>[] | ((config: { resolveEditor: ResolveEditor<E> }) => EditorRoute<E>[]);
+  /** Status probe options; default a `db` check at `/api/cms/status`. `false` removes the probe. */
+  status?: StatusRouteOptions<E> | false;
+  /** Rate-limit store for sign-in; default the `RATE_LIMITER` Durable Object, else `KV`. */
+  limiter?: (env: E) => RateLimitStorage | null;
+  /** Which hosts get `X-Robots-Tag: noindex`; default `isNoindexHost` (`*.workers.dev`). */
+  noindex?: (hostname: string) => boolean;
+  apiGate?: {
+    /** More `/api/cms/*` paths that need no session (forms, webhooks, a moved status path). */
+    isPublic?: (pathname: string, request: Request) => boolean;
+  };
+}
+
+const fn = (name: string) => v.optional(v.function(`${name} must be a function`));
+
+const CmsConfigSchema = v.strictObject({
+  resolveEditor: fn('resolveEditor'),
+  routes: v.optional(v.union([v.array(v.function('every route must be a function')), v.function()], 'routes must be an array of routes or a function returning one')),
+  status: v.optional(v.union([v.literal(false), v.looseObject({ checks: v.optional(v.record(v.string(), v.function('every status check must be a function'))) })], 'status must be false or statusRoute options')),
+  limiter: fn('limiter'),
+  noindex: fn('noindex'),
+  apiGate: v.optional(v.strictObject({ isPublic: fn('apiGate.isPublic') })),
+});
+
+/**
+ * Declares a site's runtime configuration, checked once at start-up.
+ *
+ * @example
+ * export default defineCms({ routes: [versionsRoute(...), pagesRoute(...)] });
+ */
+export function defineCms<E extends CmsEnv>(config: CmsConfig<E>): CmsConfig<E> {
+  const result = v.safeParse(CmsConfigSchema, config);
+  if (!result.success) {
+    const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? 'config'}: ${issue.message}`);
+    throw new Error(`defineCms(): invalid configuration.\n  - ${problems.join('\n  - ')}`);
+  }
+  return config;
+}

@@ -1,0 +1,42 @@
+import { readCookie, serializeCookie } from '../src/auth/cookies.ts';
+import type { EditorSession } from '../src/editor/session.ts';
+
+/** What pages and the `<EditMode />` component read from `Astro.locals.louise`. */
+export interface LouiseLocals {
+  editor: EditorSession | null;
+  /** True when a signed-in editor is in edit mode on this page. */
+  editing: boolean;
+}
+
+/** Remembers edit mode across navigation (HttpOnly, this browser session only). */
+export const EDIT_COOKIE = 'louise_edit';
+const LEAVE = new Set(['0', 'off', 'false', 'no']);
+
+export type EditModeDecision =
+  | { kind: 'render'; editing: boolean; setCookie?: string }
+  | { kind: 'redirect'; location: string; setCookie?: string };
+
+/**
+ * Decides edit mode for a page request. `?edit` (any value but 0/off/false/no)
+ * enters it for a signed-in editor and sets the cookie; `?edit=0` leaves it
+ * and redirects to the clean URL; a visitor asking for `?edit` is sent to
+ * the sign-in page and comes back in edit mode.
+ */
+export function decideEditMode(url: URL, request: Request, editor: EditorSession | null, options: { editParam: string; loginPath: string }): EditModeDecision {
+  const param = url.searchParams.get(options.editParam);
+  const cookie = readCookie(request, EDIT_COOKIE) === '1';
+  if (param !== null && LEAVE.has(param.toLowerCase())) {
+    const clean = new URL(url);
+    clean.searchParams.delete(options.editParam);
+    return { kind: 'redirect', location: clean.pathname + clean.search + clean.hash, setCookie: serializeCookie(EDIT_COOKIE, '', url, { maxAge: 0 }) };
+  }
+  if (param !== null) {
+    if (!editor) {
+      const next = url.pathname + url.search;
+      return { kind: 'redirect', location: `${options.loginPath}?next=${encodeURIComponent(next)}` };
+    }
+    return cookie ? { kind: 'render', editing: true } : { kind: 'render', editing: true, setCookie: serializeCookie(EDIT_COOKIE, '1', url) };
+  }
+  if (cookie && !editor) return { kind: 'render', editing: false, setCookie: serializeCookie(EDIT_COOKIE, '', url, { maxAge: 0 }) };
+  return { kind: 'render', editing: cookie && editor !== null };
+}

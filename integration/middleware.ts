@@ -1,0 +1,60 @@
+import { defineMiddleware } from 'astro:middleware';
+import { env as cfEnv } from 'cloudflare:workers';
+import config from 'virtual:louise/config';
+import options from 'virtual:louise/options';
+import { ensureDevEditors } from '../src/auth/dev-editors.ts';
+import { renewedSessionCookie } from '../src/auth/password-editor.ts';
+import { json } from '../src/editor/http.ts';
+import { allowCspDataFonts } from '../src/security/csp.ts';
+import { louiseSecurityHeaders, mutable } from '../src/security/headers.ts';
+import type { CmsEnv } from './config.ts';
+import { decideEditMode } from './edit-mode.ts';
+import { cmsRuntime, type CmsRuntime } from './runtime.ts';
+
+const env = cfEnv as unknown as CmsEnv;
+
+/**
+ * Every request: the API gate for `/api/cms/*`, edit mode for pages, the
+ * sliding session cookie, then security headers, `noindex` and the CSP font
+ * allowance on whatever answers.
+ */
+export const onRequest = defineMiddleware(async (context, next) => {
+  const runtime = cmsRuntime(config);
+  const { request, url } = context;
+  if (options.devEditors) await ensureDevEditors(env.DB, url);
+
+  let response: Response;
+  if (url.pathname.startsWith('/api/cms/')) {
+    const allowed = runtime.isPublic(url.pathname, request) || (await runtime.resolveEditor(request, env)) !== null;
+    response = allowed ? await next() : json({ error: 'unauthorized', message: 'Sign in as an editor to use this endpoint.' }, { status: 401 });
+  } else {
+    response = await page(runtime, context, next);
+  }
+
+  const renewed = config.resolveEditor ? null : await renewedSessionCookie(request, env.DB);
+  if (renewed) {
+    response = mutable(response);
+    response.headers.append('set-cookie', renewed);
+  }
+  response = louiseSecurityHeaders(response, { url, noindex: runtime.noindex(url.hostname) });
+  return allowCspDataFonts(response);
+});
+
+async function page(cms: CmsRuntime, context: Parameters<Parameters<typeof defineMiddleware>[0]>[0], next: () => Promise<Response>): Promise<Response> {
+  const { request, url } = context;
+  if (url.pathname === options.loginPath) return next();
+  const editor = await cms.resolveEditor(request, env);
+  const decision = decideEditMode(url, request, editor, options);
+  if (decision.kind === 'redirect') {
+    const headers = new Headers({ location: decision.location, 'cache-control': 'no-store' });
+    if (decision.setCookie) headers.append('set-cookie', decision.setCookie);
+    return new Response(null, { status: 303, headers });
+  }
+  context.locals.louise = { editor, editing: decision.editing };
+  let response = await next();
+  if (decision.setCookie || decision.editing) response = mutable(response);
+  if (decision.setCookie) response.headers.append('set-cookie', decision.setCookie);
+  // Edit-mode HTML is per editor and carries the editor script: never cache it.
+  if (decision.editing) response.headers.set('cache-control', 'private, no-store');
+  return response;
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { defineCms } from './config.ts';
+import { parseLouiseOptions } from './options.ts';
+
+describe('parseLouiseOptions', () => {
+  it('fills defaults', () => {
+    expect(parseLouiseOptions(undefined)).toEqual({ editParam: 'edit', loginPath: '/cms/login', devEditors: true });
+  });
+  it('names each wrong option', () => {
+    expect(() => parseLouiseOptions({ editParam: 'e dit' })).toThrow(/editParam: editParam must be a plain query parameter name/);
+    expect(() => parseLouiseOptions({ loginPath: 'login' })).toThrow(/loginPath: loginPath must start with "\/"/);
+    expect(() => parseLouiseOptions({ devEditors: 'yes' })).toThrow(/devEditors: devEditors must be true or false/);
+    expect(() => parseLouiseOptions({ colour: 'red' })).toThrow(/colour/);
+  });
+});
+
+describe('defineCms', () => {
+  it('accepts a valid config and returns it', () => {
+    const config = { routes: [async () => undefined], noindex: () => false };
+    expect(defineCms(config)).toBe(config);
+  });
+  it('rejects wrong types with a message naming the key', () => {
+    expect(() => defineCms({ routes: ['nope'] } as never)).toThrow(/routes/);
+    expect(() => defineCms({ resolveEditor: 'me' } as never)).toThrow(/resolveEditor: resolveEditor must be a function/);
+    expect(() => defineCms({ status: { checks: { db: true } } } as never)).toThrow(/status/);
+    expect(() => defineCms({ apiGate: { isPublic: [] } } as never)).toThrow(/apiGate.isPublic/);
+    expect(() => defineCms({ extra: 1 } as never)).toThrow(/extra/);
+  });
+});

@@ -1,0 +1,12 @@
+import type { APIRoute } from 'astro';
+import { env } from 'cloudflare:workers';
+import config from 'virtual:louise/config';
+import { runEditorRoute } from '../../src/editor/route.ts';
+import { cmsRuntime } from '../runtime.ts';
+
+export const prerender = false;
+
+/** `/api/cms/*`: the site's routes, then sign-in and status; a fall-through is 404. */
+export const ALL: APIRoute = ({ request, locals }) => {
+  return runEditorRoute(cmsRuntime(config).api, request, env as never, locals.cfContext);
+};

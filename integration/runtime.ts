@@ -1,0 +1,58 @@
+import { authRoute } from '../src/auth/auth-route.ts';
+import { passwordEditor } from '../src/auth/password-editor.ts';
+import type { EditorRoute } from '../src/editor/route.ts';
+import type { ResolveEditor } from '../src/editor/session.ts';
+import { d1Check, statusRoute } from '../src/health/index.ts';
+import { durableRateLimitStorage } from '../src/security/durable-rate-limit.ts';
+import { isNoindexHost } from '../src/security/headers.ts';
+import { kvRateLimitStorage, type RateLimitStorage } from '../src/security/rate-limit.ts';
+import { composeRoutes } from '../src/worker/compose.ts';
+import { defineCms, type CmsConfig, type CmsEnv } from './config.ts';
+
+/** What the middleware and the API endpoint need, built once per isolate. */
+export interface CmsRuntime<E extends CmsEnv = CmsEnv> {
+  resolveEditor: ResolveEditor<E>;
+  api: EditorRoute<E>;
+  isPublic(pathname: string, request: Request): boolean;
+  noindex(hostname: string): boolean;
+}
+
+export const STATUS_PATH = '/api/cms/status';
+const ALWAYS_PUBLIC = new Set(['/api/cms/auth/login', '/api/cms/auth/logout']);
+
+function defaultLimiter(env: CmsEnv): RateLimitStorage | null {
+  if (env.RATE_LIMITER) return durableRateLimitStorage(env.RATE_LIMITER as never);
+  if (env.KV) return kvRateLimitStorage(env.KV);
+  return null;
+}
+
+const built = new WeakMap<object, CmsRuntime<never>>();
+
+/** The runtime for a config, built on first use and shared by the middleware and the endpoint. */
+export function cmsRuntime<E extends CmsEnv>(config: CmsConfig<E>): CmsRuntime<E> {
+  let runtime = built.get(config) as CmsRuntime<E> | undefined;
+  if (!runtime) {
+    runtime = createRuntime(config);
+    built.set(config, runtime as CmsRuntime<never>);
+  }
+  return runtime;
+}
+
+/** Resolves a site's `CmsConfig` into the runtime, filling every default. */
+export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsRuntime<E> {
+  defineCms(config);
+  const resolveEditor = config.resolveEditor ?? passwordEditor<E>();
+  const siteRoutes = typeof config.routes === 'function' ? config.routes({ resolveEditor }) : (config.routes ?? []);
+  const status = config.status === false ? null : (config.status ?? { checks: { db: d1Check((env: E) => env.DB) } });
+  // The gate exempts only the default status path; a moved one must be added to apiGate.isPublic.
+  const statusIsPublic = status !== null && (status.path ?? STATUS_PATH) === STATUS_PATH;
+  const routes: EditorRoute<E>[] = [...siteRoutes, authRoute<E>({ limiter: config.limiter ?? defaultLimiter, resolveEditor })];
+  if (status) routes.push(statusRoute<E>(status));
+  const isPublic = config.apiGate?.isPublic;
+  return {
+    resolveEditor,
+    api: composeRoutes(...routes),
+    isPublic: (pathname, request) => ALWAYS_PUBLIC.has(pathname) || (statusIsPublic && pathname === STATUS_PATH) || (isPublic?.(pathname, request) ?? false),
+    noindex: config.noindex ?? ((hostname) => isNoindexHost(hostname)),
+  };
+}

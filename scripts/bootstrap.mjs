@@ -1,0 +1,63 @@
+// Runs on any Node >= 18 with only built-ins: makes sure Node >= 22.12 and the
+// packages are there, then hands over. Used by `npm start`, `npm test` and CI.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export const root = new URL('..', import.meta.url).pathname;
+const NODE24_PREFIX = join(homedir(), '.local', 'node24');
+const NODE24_BIN = join(NODE24_PREFIX, 'bin');
+
+function atLeast(version, [major, minor]) {
+  const [a, b] = version.replace(/^v/, '').split('.').map(Number);
+  return a > major || (a === major && b >= minor);
+}
+
+/**
+ * Re-runs the current script under Node 24 when this Node is older than
+ * 22.12 (Astro 7, wrangler 4 and vitest 5 need it), installing Node 24 from
+ * the npm registry into ~/.local/node24 first when it is missing.
+ */
+export function ensureModernNode() {
+  if (atLeast(process.version, [22, 12])) return;
+  const node24 = join(NODE24_BIN, 'node');
+  if (!existsSync(node24)) {
+    console.log(`louise: Node ${process.version} is too old (need >= 22.12); installing Node 24 into ${NODE24_PREFIX} ...`);
+    execFileSync('npm', ['install', '-g', '--prefix', NODE24_PREFIX, 'node@24'], { stdio: 'inherit' });
+  }
+  const env = { ...process.env, PATH: `${NODE24_BIN}:${process.env.PATH ?? ''}` };
+  const result = spawnSync(node24, process.argv.slice(1), { stdio: 'inherit', env });
+  process.exit(result.status ?? 1);
+}
+
+/** `npm install` when node_modules is missing or older than the lockfile. */
+export function ensurePackages() {
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log('louise: installing packages (npm install) ...');
+  // `npm ci` rejects lockfiles made on Linux (other platforms' optional packages are left out); `npm install` keeps the lockfile as is.
+  run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+/** Runs a command from the project root, inheriting output; exits on failure unless `allowFailure`. */
+export function run(command, args, { allowFailure = false, env = {} } = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0 && !allowFailure) {
+    console.error(`louise: \`${command} ${args.join(' ')}\` failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+  return result.status ?? 1;
+}
+
+/** Applies migrations and the reference content to a local D1 (default state, or `persistTo`). */
+export function prepareLocalDatabase(persistTo) {
+  const persist = persistTo ? ['--persist-to', persistTo] : [];
+  run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...persist], { env: { CI: 'true' } });
+  run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--file', 'site/seed.sql', ...persist]);
+}
+
+export function packageJson() {
+  return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+}

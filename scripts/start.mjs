@@ -1,0 +1,16 @@
+// `npm start`: Node 24 and packages if missing, local D1 migrated and seeded,
+// then the reference site at http://localhost:4321 on local bindings.
+import { ensureModernNode, ensurePackages, prepareLocalDatabase, root } from './bootstrap.mjs';
+import { spawn } from 'node:child_process';
+
+ensureModernNode();
+ensurePackages();
+prepareLocalDatabase();
+console.log('\nlouise: open http://localhost:4321/?edit and sign in as editor@localhost / louise-dev\n');
+const child = spawn('npx', ['astro', 'dev', '--port', '4321'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

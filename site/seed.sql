@@ -1,0 +1,17 @@
+-- Content of the reference site. Idempotent: existing rows are left alone.
+INSERT OR IGNORE INTO site_settings (id, site_name, tagline, footer_text)
+VALUES (1, 'Louise', 'Edit the live page, in place.', 'Made with Louise on Cloudflare Workers.');
+
+INSERT OR IGNORE INTO pages (slug, title, summary, body, paragraphs) VALUES
+('home', 'Write where your readers read',
+ 'Louise lets editors change this page where it stands: no admin panel, no preview step.',
+ '<p>Sign in, open any page with <code>?edit</code>, and click into the text you want to change. Changes save themselves as you type.</p><h2>What visitors get</h2><p>Plain, fast HTML. The editor only loads for signed-in editors in edit mode.</p>',
+ '[]'),
+('about', 'About this site',
+ 'A small reference site that shows every Louise feature.',
+ '',
+ '["This site runs on Cloudflare Workers, with its content in D1.","Every heading and paragraph you see is marked with data-cms-field, so an editor can change it in place.","Visitors never download the editor: it ships only in edit mode."]'),
+('articles/editing-in-place', 'Editing in place',
+ 'Why the page itself is the best editor for the page.',
+ '<p>Most content systems ask you to edit a form and then imagine the result. Louise turns the page into the form.</p><h2>Drafts first</h2><p>On versioned pages every change is a <strong>draft</strong> until someone who may publish presses Publish.</p><ul><li>Every version stays recoverable.</li><li>Two editors never silently overwrite each other.</li></ul>',
+ '[]');

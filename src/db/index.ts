@@ -1,0 +1,2 @@
+export * from './schema.ts';
+export { db, type LouiseDb } from './client.ts';
