@@ -23,6 +23,6 @@ export default defineConfig({
     url: `http://localhost:${port}/api/cms/status`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { E2E_PORT: String(port), LOUISE_PERSIST: '.louise/e2e-state' },
+    env: { E2E_PORT: String(port), LOUISE_PERSIST: `.louise/e2e-state-${port}` },
   },
 });

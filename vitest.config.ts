@@ -1,8 +1,10 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
-// Two projects: pure code runs in Node; anything touching bindings or Durable
-// Objects runs inside workerd against real local D1/KV/DO (tests/workers).
+// Three projects: pure code runs in Node; anything touching bindings or
+// Durable Objects runs inside workerd against real local D1/KV/DO
+// (tests/workers); tests/site drives the whole production build in workerd
+// through wrangler's test harness (needs `astro build` first).
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('./migrations');
   return {
@@ -13,6 +15,15 @@ export default defineConfig(async () => {
             name: 'unit',
             environment: 'node',
             include: ['src/**/*.test.ts', 'integration/**/*.test.ts', 'scripts/**/*.test.ts'],
+          },
+        },
+        {
+          test: {
+            name: 'site',
+            environment: 'node',
+            include: ['tests/site/**/*.test.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 120_000,
           },
         },
         {

@@ -2,13 +2,14 @@ import * as v from 'valibot';
 import type { EditorRoute } from '../src/editor/route.ts';
 import type { ResolveEditor } from '../src/editor/session.ts';
 import type { StatusRouteOptions } from '../src/health/index.ts';
+import type { RateLimiterNamespace } from '../src/security/durable-rate-limit.ts';
 import type { RateLimitStorage } from '../src/security/rate-limit.ts';
 
 /** The bindings the integration's defaults use. */
 export interface CmsEnv {
   DB: D1Database;
   KV?: KVNamespace;
-  RATE_LIMITER?: DurableObjectNamespace;
+  RATE_LIMITER?: RateLimiterNamespace;
 }
 
 /** Runtime configuration of a site, default-exported from `cms.config.ts`. */

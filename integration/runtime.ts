@@ -21,7 +21,7 @@ export const STATUS_PATH = '/api/cms/status';
 const ALWAYS_PUBLIC = new Set(['/api/cms/auth/login', '/api/cms/auth/logout']);
 
 function defaultLimiter(env: CmsEnv): RateLimitStorage | null {
-  if (env.RATE_LIMITER) return durableRateLimitStorage(env.RATE_LIMITER as never);
+  if (env.RATE_LIMITER) return durableRateLimitStorage(env.RATE_LIMITER);
   if (env.KV) return kvRateLimitStorage(env.KV);
   return null;
 }

@@ -7,14 +7,14 @@ export function base64url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-export function fromBase64url(text: string): Uint8Array | null {
+export function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
 /** `bytes` cryptographically random bytes; `random` is injectable for tests. */
-export type RandomBytes = (length: number) => Uint8Array;
+export type RandomBytes = (length: number) => Uint8Array<ArrayBuffer>;
 export const randomBytes: RandomBytes = (length) => crypto.getRandomValues(new Uint8Array(length));
 
 /** A bearer token of 256 bits, base64url. */

@@ -1,14 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { editors, type EditorRow } from '../db/auth-schema.ts';
 import { db } from '../db/client.ts';
+import { EMAIL_SHAPE, normalizeEmail } from './email.ts';
 import { hashPassword } from './password.ts';
 
-/** Emails are compared case-insensitively: stored trimmed and lower-cased. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
+export { normalizeEmail };
 
 export interface NewEditor {
   email: string;
@@ -20,7 +16,7 @@ export interface NewEditor {
 /** Adds an editor. Throws a clear error for a bad email, a short password or a taken email. */
 export async function addEditor(DB: D1Database, input: NewEditor, options: { iterations?: number } = {}): Promise<EditorRow> {
   const email = normalizeEmail(input.email);
-  if (!EMAIL.test(email)) throw new Error(`Not an email address: ${JSON.stringify(input.email)}`);
+  if (!EMAIL_SHAPE.test(email)) throw new Error(`Not an email address: ${JSON.stringify(input.email)}`);
   if (input.password.length < 8) throw new Error('The password must be at least 8 characters long.');
   if (await findEditorByEmail(DB, email)) throw new Error(`An editor with the email ${email} already exists.`);
   const now = Date.now();

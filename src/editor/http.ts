@@ -21,7 +21,7 @@ export class HttpError extends Error {
   toResponse(): Response {
     const body: Record<string, unknown> = { error: this.code, ...this.extra };
     if (this.message !== this.code) body.message = this.message;
-    return json(body, { status: this.status, headers: this.headers });
+    return json(body, this.headers ? { status: this.status, headers: this.headers } : { status: this.status });
   }
 }
 

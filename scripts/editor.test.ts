@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../src/auth/password.ts';
+import { addEditorSql, parseEditorArgs as parse, removeEditorSql, sqlString } from './editor-commands.mjs';
+
+const parseEditorArgs = (argv: string[]) => parse(argv) as Record<string, unknown> & { error?: string };
+
+describe('parseEditorArgs', () => {
+  it('parses each command', () => {
+    expect(parseEditorArgs(['add', 'Ana@Example.com', '--publisher', '--name', 'Ana'])).toMatchObject({ command: 'add', email: 'ana@example.com', publisher: true, name: 'Ana', remote: false });
+    expect(parseEditorArgs(['list', '--remote'])).toMatchObject({ command: 'list', remote: true });
+    expect(parseEditorArgs(['remove', 'ana@example.com'])).toMatchObject({ command: 'remove', email: 'ana@example.com' });
+  });
+  it('refuses a password on the command line, and says why', () => {
+    expect(parseEditorArgs(['add', 'a@b.c', '--password', 'hunter22']).error).toMatch(/never taken from the command line/);
+    expect(parseEditorArgs(['add', 'a@b.c', '--password=hunter22']).error).toMatch(/never taken from the command line/);
+  });
+  it('says what is wrong with other bad input', () => {
+    expect(parseEditorArgs([]).error).toMatch(/No command/);
+    expect(parseEditorArgs(['promote', 'a@b.c']).error).toMatch(/Unknown command "promote"/);
+    expect(parseEditorArgs(['add']).error).toMatch(/needs an email/);
+    expect(parseEditorArgs(['add', 'nobody']).error).toMatch(/Not an email/);
+    expect(parseEditorArgs(['remove', 'a@b.c', '--publisher']).error).toMatch(/only goes with "add"/);
+    expect(parseEditorArgs(['add', 'a@b.c', '--name']).error).toMatch(/needs a value/);
+    expect(parseEditorArgs(['list', '--remote', '--persist-to', 'x']).error).toMatch(/local database/);
+  });
+});
+
+describe('SQL', () => {
+  it('quotes every string so a quote in a name cannot break out', () => {
+    expect(sqlString("O'Neil'); DROP TABLE editors; --")).toBe("'O''Neil''); DROP TABLE editors; --'");
+    const sql = addEditorSql({ id: 'id1', email: "a'@b.c", name: "O'Neil", passwordHash: 'h', canPublish: true, now: 5 });
+    expect(sql).toBe("INSERT INTO editors (id, email, name, password_hash, can_publish, created_at, updated_at) VALUES ('id1', 'a''@b.c', 'O''Neil', 'h', 1, 5, 5);");
+    expect(removeEditorSql("x'@y.z")).toContain("email = 'x''@y.z'");
+  });
+});
+
+describe('npm run editor against a local D1', () => {
+  const state = mkdtempSync(join(tmpdir(), 'louise-editor-'));
+  afterAll(() => rmSync(state, { recursive: true, force: true }));
+  const cli = (args: string[], input?: string) =>
+    spawnSync('node', ['scripts/editor.mjs', ...args, '--persist-to', state], { encoding: 'utf8', input: input ?? '', env: { ...process.env, CI: 'true' } });
+
+  it('adds (password from stdin), lists, refuses a short password, and removes', { timeout: 90_000 }, async () => {
+    const migrate = spawnSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    expect(migrate.status, migrate.stderr).toBe(0);
+    const add = cli(['add', 'Ana@Example.com', '--publisher', '--name', "Ana O'Neil"], 'correct horse battery\n');
+    expect(add.status, add.stderr).toBe(0);
+    expect(add.stdout).toContain('Added ana@example.com (may publish)');
+    expect(add.stdout + add.stderr).not.toContain('correct horse');
+    expect(cli(['list']).stdout).toContain("ana@example.com\tAna O'Neil\tmay publish");
+    const again = cli(['add', 'ana@example.com'], 'another password\n');
+    expect(again.status).toBe(2);
+    expect(again.stderr).toContain('already an editor');
+    const short = cli(['password', 'ana@example.com'], 'short\n');
+    expect(short.status).toBe(2);
+    expect(short.stderr).toContain('at least 8');
+    // The stored hash verifies with the password that was piped in.
+    const hashRow = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', state, '--json', '--command', 'SELECT password_hash FROM editors'], { encoding: 'utf8' });
+    const hash = JSON.parse(hashRow.stdout)[0].results[0].password_hash as string;
+    expect(await verifyPassword('correct horse battery', hash)).toBe(true);
+    const remove = cli(['remove', 'ana@example.com']);
+    expect(remove.status, remove.stderr).toBe(0);
+    expect(cli(['list']).stdout).toContain('No editors');
+  });
+});
