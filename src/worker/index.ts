@@ -1,0 +1,2 @@
+export { composeRoutes } from './compose.ts';
+export { RateLimiterObject } from './rate-limiter-object.ts';
