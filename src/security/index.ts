@@ -1,0 +1,11 @@
+export { sanitizeRichHtml, ALLOWED_TAGS, ATTR_ALLOW, type SanitizeRichOptions } from './sanitize-rich.ts';
+export { sanitizeModelHtml } from './sanitize-model.ts';
+export { plainText, metaDescription, hasRichText, stripEmptyHeadings, SEO_DESCRIPTION_MAX } from './text.ts';
+export { rateLimit, matchRateRule, kvRateLimitStorage, type RateResult, type RateRule, type RateLimitStorage } from './rate-limit.ts';
+export { createRateLimiter, durableRateLimitStorage, type DurableRateLimiter, type RateLimiterNamespace } from './durable-rate-limit.ts';
+export { readSecret, getSessionSecret, DEV_SESSION_SECRET, type KVLike, type SecretBinding, type LouiseEnv } from './secrets.ts';
+export { louiseSecurityHeaders, isNoindexHost, type SecurityHeaderOptions } from './headers.ts';
+export { rewriteCspStyleSrc, allowCspDataFonts } from './csp.ts';
+export { isLocalHostname } from './local-host.ts';
+export { UpstreamError, upstreamFetch, readUpstreamBody, upstreamLogLine, type UpstreamInit } from './upstream.ts';
+export { fetchPublicUrl, publicUrlProblem, BlockedUrlError, type PublicUrlPolicy, type PublicFetchInit } from './public-url.ts';

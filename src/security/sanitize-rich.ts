@@ -1,0 +1,136 @@
+import sanitizeHtml from 'sanitize-html';
+import { RICH_URL_SCHEMES, isSafeUrl, isUnderMediaBase, parseMediaBase, type MediaBase, type UrlPolicy } from './url-scheme.ts';
+
+/** Tags kept in rich text written by editors (what the Lexical editor exports, plus simple tables). */
+export const ALLOWED_TAGS: readonly string[] = Object.freeze([
+  'p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr',
+  'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'mark', 'code', 'pre', 'blockquote',
+  'ul', 'ol', 'li', 'a', 'img', 'figure', 'figcaption', 'span', 'div', 'section',
+  'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+]);
+
+/**
+ * Attributes kept per tag; `*` applies to every allowed tag. No `style`, no
+ * `on*`, no `id`/`name` (DOM clobbering), no `class` (site utility classes can
+ * dress content up as site chrome), no `srcset` (one checked src is enough).
+ */
+export const ATTR_ALLOW: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  '*': Object.freeze(['dir', 'lang', 'title']),
+  a: Object.freeze(['href', 'target', 'rel']),
+  img: Object.freeze(['src', 'alt', 'width', 'height', 'loading']),
+  ol: Object.freeze(['start', 'reversed', 'type']),
+  li: Object.freeze(['value']),
+  th: Object.freeze(['colspan', 'rowspan', 'scope']),
+  td: Object.freeze(['colspan', 'rowspan']),
+  code: Object.freeze(['data-language']),
+  pre: Object.freeze(['data-language']),
+});
+
+/** Options of {@link sanitizeRichHtml}. */
+export interface SanitizeRichOptions {
+  /**
+   * Where images must come from: an absolute http(s) prefix such as
+   * `https://media.example.com/` or a root-relative path such as `/media/`.
+   * Any img whose src resolves elsewhere is removed.
+   */
+  mediaBase?: string;
+}
+
+/** Tags removed together with everything inside them (raw text, foreign content, hidden content). */
+export const DROP_WITH_CONTENT: readonly string[] = Object.freeze([
+  'script', 'style', 'textarea', 'option', 'select', 'xmp', 'noscript', 'noembed', 'noframes',
+  'plaintext', 'template', 'title', 'head', 'iframe', 'frameset', 'object', 'embed', 'applet',
+  'svg', 'math',
+]);
+
+const ALLOWED = new Set(ALLOWED_TAGS);
+const RICH_URLS: UrlPolicy = { schemes: RICH_URL_SCHEMES, relative: true };
+// Canonical order of the rel tokens we keep, so that output is stable.
+const REL_ORDER = ['noopener', 'noreferrer', 'nofollow', 'ugc', 'sponsored'];
+
+/** The rel value for a link: kept known tokens plus noopener noreferrer for a new tab, in canonical order. */
+export function relFor(rel: string | undefined, newTab: boolean, extra: readonly string[] = []): string {
+  const tokens = new Set((rel ?? '').toLowerCase().split(/[\t\n\f\r ]+/));
+  if (newTab) tokens.add('noopener').add('noreferrer');
+  for (const token of extra) tokens.add(token);
+  return REL_ORDER.filter((token) => tokens.has(token)).join(' ');
+}
+
+function link(attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const out: sanitizeHtml.Attributes = { ...attribs };
+  if (out['href'] !== undefined && !isSafeUrl(out['href'], RICH_URLS)) delete out['href'];
+  const newTab = out['target']?.trim().toLowerCase() === '_blank';
+  // Other targets name windows or frames; nothing in rich text needs them.
+  if (newTab) out['target'] = '_blank';
+  else delete out['target'];
+  const rel = relFor(out['rel'], newTab);
+  if (rel) out['rel'] = rel;
+  else delete out['rel'];
+  return { tagName: 'a', attribs: out };
+}
+
+// An image without a usable src is removed rather than kept empty. This runs
+// as sanitize-html's exclusiveFilter, not as a transform renaming the tag:
+// sanitize-html 2.18 leaks a renamed, discarded tag's name into the end tag of
+// the next allowed sibling (`<span>x</renamed>`).
+function badImage(frame: sanitizeHtml.IFrame, base: MediaBase | undefined): boolean {
+  if (frame.tag !== 'img') return false;
+  const src = frame.attribs['src'];
+  return src === undefined || src === '' || !isSafeUrl(src, RICH_URLS) || (base !== undefined && !isUnderMediaBase(src, base));
+}
+
+function allowedAttributes(): Record<string, sanitizeHtml.AllowedAttribute[]> {
+  return Object.fromEntries(Object.entries(ATTR_ALLOW).map(([tag, names]) => [tag, [...names]]));
+}
+
+const BASE_OPTIONS = {
+  allowedTags: [...ALLOWED_TAGS],
+  allowedAttributes: allowedAttributes(),
+  // Second line of defence behind the transforms: sanitize-html's own scheme check.
+  allowedSchemes: [...RICH_URL_SCHEMES],
+  allowedSchemesByTag: {},
+  allowProtocolRelative: true,
+  nonTextTags: [...DROP_WITH_CONTENT],
+  disallowedTagsMode: 'discard',
+  parseStyleAttributes: false,
+} satisfies sanitizeHtml.IOptions;
+
+/**
+ * Cleans rich text written by editors: a parser-based allowlist
+ * ({@link ALLOWED_TAGS}, {@link ATTR_ALLOW}), href and src limited to http,
+ * https, mailto, tel and relative URLs, no inline style or event handlers,
+ * `rel="noopener noreferrer"` on links opening a new tab. Idempotent.
+ *
+ * @example sanitizeRichHtml('<p onclick="x()">Hi <a href="javascript:x()">there</a></p>') // '<p>Hi <a>there</a></p>'
+ */
+export function sanitizeRichHtml(html: string, options: SanitizeRichOptions = {}): string {
+  if (typeof html !== 'string') throw new TypeError('sanitizeRichHtml expects a string');
+  const base = options.mediaBase === undefined ? undefined : parseMediaBase(options.mediaBase);
+  return sanitizeStable(stripNul(html), (unwrapped) => ({
+    ...BASE_OPTIONS,
+    onOpenTag: (name) => {
+      if (!ALLOWED.has(name)) unwrapped();
+    },
+    transformTags: { a: (_, attribs) => link(attribs) },
+    exclusiveFilter: (frame) => badImage(frame, base),
+  }));
+}
+
+/**
+ * Runs sanitize-html, and a second time when the first run unwrapped or
+ * dropped an element. The parser decides implied end tags by the innermost
+ * open element, so unwrapping `x` in `<p><x><p>` leaves `<p><p></p></p>`,
+ * which parses differently again. The second run's input holds only allowed,
+ * explicitly closed elements, so its output is a fixed point: that is what
+ * makes the sanitizers idempotent. `build` gets the callback to report an unwrap.
+ */
+export function sanitizeStable(html: string, build: (unwrapped: () => void) => sanitizeHtml.IOptions): string {
+  let again = false;
+  const first = sanitizeHtml(html, build(() => (again = true)));
+  return again ? sanitizeHtml(first, build(() => {})) : first;
+}
+
+/** Removes NUL, which browsers drop or replace in ways the parser here does not mirror. */
+export function stripNul(html: string): string {
+  return html.includes('\u0000') ? html.replaceAll('\u0000', '') : html;
+}
