@@ -6,6 +6,25 @@ export interface LouiseLocals {
   editor: EditorSession | null;
   /** True when a signed-in editor is in edit mode on this page. */
   editing: boolean;
+  /**
+   * Field revisions of each versioned document this page rendered, keyed
+   * `collection:key` (see `noteRendered`): the `$base` of the editor's draft saves.
+   */
+  revs: Record<string, Record<string, string>>;
+}
+
+/**
+ * Records the field revisions of the work in progress a page rendered for
+ * the editor, so their draft saves carry `$base` from exactly what they saw
+ * (a change saved by someone else after this render is a 409, not lost).
+ * Does nothing for visitors. Documents not noted fetch their revisions when
+ * the editor mounts, which is later than the render.
+ *
+ * @example
+ * noteRendered(Astro.locals, 'pages', page.id, fieldRevs(page, ['title', 'body']));
+ */
+export function noteRendered(locals: { louise?: LouiseLocals | undefined }, collection: string, key: string | number, revs: Record<string, string>): void {
+  if (locals.louise?.editing) locals.louise.revs[`${collection}:${key}`] = revs;
 }
 
 /** Remembers edit mode across navigation (HttpOnly, this browser session only). */

@@ -5,6 +5,8 @@ import { parseLouiseOptions, type LouiseOptions } from './options.ts';
 
 export { defineCms, type CmsConfig } from './config.ts';
 export type { LouiseOptions } from './options.ts';
+export { noteRendered, type LouiseLocals } from './edit-mode.ts';
+export { resumeReadSession, type BookmarkCookies } from './read-session.ts';
 
 const CONFIG_ID = 'virtual:louise/config';
 const OPTIONS_ID = 'virtual:louise/options';

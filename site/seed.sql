@@ -15,3 +15,15 @@ INSERT OR IGNORE INTO pages (slug, title, summary, body, paragraphs) VALUES
  'Why the page itself is the best editor for the page.',
  '<p>Most content systems ask you to edit a form and then imagine the result. Louise turns the page into the form.</p><h2>Drafts first</h2><p>On versioned pages every change is a <strong>draft</strong> until someone who may publish presses Publish.</p><ul><li>Every version stays recoverable.</li><li>Two editors never silently overwrite each other.</li></ul>',
  '[]');
+
+-- The pages collection is versioned: each seeded page gets one version (made
+-- by "seed") and is published from it, once. A page an editor unpublished
+-- later has more versions or other authors and is left alone.
+INSERT INTO pages_versions (page_id, title, summary, body, paragraphs, created_by)
+SELECT id, title, summary, body, paragraphs, 'seed' FROM pages
+WHERE slug IN ('home', 'about', 'articles/editing-in-place') AND NOT EXISTS (SELECT 1 FROM pages_versions v WHERE v.page_id = pages.id);
+
+UPDATE pages SET published_version_id = (SELECT max(v.id) FROM pages_versions v WHERE v.page_id = pages.id)
+WHERE slug IN ('home', 'about', 'articles/editing-in-place') AND published_version_id IS NULL
+AND (SELECT count(*) FROM pages_versions v WHERE v.page_id = pages.id AND v.created_by = 'seed') = 1
+AND NOT EXISTS (SELECT 1 FROM pages_versions v WHERE v.page_id = pages.id AND (v.created_by IS NOT 'seed' OR v.discarded_at IS NOT NULL));

@@ -5,3 +5,13 @@ export { runEditorRoute, matchPath, type EditorRoute, type EditorRouteEnv, type 
 export { isSameOrigin, isReadMethod } from './same-origin.ts';
 export type { EditorSession, ResolveEditor } from './session.ts';
 export { ident, tableMeta, type TableMeta } from './sql.ts';
+export { pagesRoute, type PagesRouteOptions } from './pages-route.ts';
+export { versionsRoute, type VersionsRouteOptions } from './versions-route.ts';
+export { saveRoute, type SaveRouteOptions } from './save-route.ts';
+export { applySaveDraft, type SaveDraftOptions, type SavedDraft } from './apply-save-draft.ts';
+export { applyPublish, applyUnpublish, applyDiscard } from './apply-publish.ts';
+export { applyFieldSave, resolveFieldValue, type FieldSaveConfig, type FieldSaveInput, type SaveCollectionConfig } from './apply-field-save.ts';
+export { draftDeps, runValidate, validationError, type DraftDeps, type DraftDepsOptions, type ValidateHook, type ValidateContext } from './draft-deps.ts';
+export { reportDegraded, setDegradedSink, type DegradedEvent, type DegradedDetail, type DegradedSink } from './degraded.ts';
+export type { SoftLockSource, SoftLockTarget } from './soft-locks.ts';
+export { parseListQuery, listPage, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ListQuery } from './list-query.ts';

@@ -1,0 +1,56 @@
+import type { Table } from 'drizzle-orm';
+import type { CollectionConfig } from './collection.ts';
+import { tableCodec, type TableCodec } from './table-codec.ts';
+
+/** A versioned collection's two tables, checked against its config once. */
+export interface VersionedTable {
+  config: CollectionConfig;
+  /** The snapshot fields (the config's field names). */
+  fields: string[];
+  main: TableCodec;
+  versions: TableCodec;
+}
+
+/**
+ * Reads the main and versions tables of a collection and checks they fit:
+ * they are named `<slug>` and `<slug>_versions`; the main table has `id` and
+ * `publishedVersionId`; the versions table has `id`, `pageId`, `createdBy`,
+ * `createdAt`, `discardedAt` and `discardedBy`; both have every config field
+ * (a json field as a JSON text column). Throws an Error naming what is wrong.
+ */
+export function versionedTable(table: Table, versionsTable: Table, config: CollectionConfig): VersionedTable {
+  const main = tableCodec(table);
+  const versions = tableCodec(versionsTable);
+  const fields = Object.keys(config.fields);
+  const missing: string[] = [];
+  if (main.table !== `"${config.slug}"` || versions.table !== `"${config.slug}_versions"`) {
+    throw new Error(`Collection ${config.slug}: the tables must be named ${config.slug} and ${config.slug}_versions (got ${main.table} and ${versions.table}).`);
+  }
+  for (const prop of ['id', 'publishedVersionId', ...fields]) if (!main.col[prop]) missing.push(`${main.table}.${prop}`);
+  for (const prop of ['id', 'pageId', 'createdBy', 'createdAt', 'discardedAt', 'discardedBy', ...fields]) if (!versions.col[prop]) missing.push(`${versions.table}.${prop}`);
+  for (const field of fields) {
+    if (config.fields[field]?.type === 'json' && !(main.json.has(field) && versions.json.has(field))) missing.push(`${field} as a JSON text column ({ mode: 'json' }) in both tables`);
+  }
+  if (missing.length > 0) throw new Error(`Collection ${config.slug}: the tables do not fit the config; missing ${missing.join(', ')}.`);
+  return { config, fields, main, versions };
+}
+
+/**
+ * SQL of the newest pending (not discarded) version of a row, from the live
+ * pointer bound as ?2: every version newer than it, or all when it is null.
+ * ?1 is the row id.
+ */
+export function newestPendingSql(vt: VersionedTable): string {
+  const v = vt.versions.col;
+  return `SELECT * FROM ${vt.versions.table} WHERE ${v.pageId} = ?1 AND ${v.id} > COALESCE(?2, 0) AND ${v.discardedAt} IS NULL ORDER BY ${v.id} DESC LIMIT 1`;
+}
+
+/**
+ * SQL of the newest pending version, reading the pointer from the live row
+ * in the same statement. ?1 is the row id.
+ */
+export function newestPendingByRowSql(vt: VersionedTable): string {
+  const v = vt.versions.col;
+  const m = vt.main.col;
+  return `SELECT * FROM ${vt.versions.table} WHERE ${v.pageId} = ?1 AND ${v.id} > COALESCE((SELECT ${m.publishedVersionId} FROM ${vt.main.table} WHERE ${m.id} = ?1), 0) AND ${v.discardedAt} IS NULL ORDER BY ${v.id} DESC LIMIT 1`;
+}

@@ -1,0 +1,124 @@
+import { bufferKey, type BufferedDraft } from '../content/draft-buffer.ts';
+import { fieldRevs } from '../content/field-rev.ts';
+import { typeViolations } from '../content/field-values.ts';
+import { changedFields, findConflicts, mergeDraft, parseDraftBody, touchedFields, type DraftEdit } from '../content/merge-draft.ts';
+import type { D1Client } from '../db/d1-session.ts';
+import { errorName, reportDegraded } from './degraded.ts';
+import { runValidate, validationError, type DraftDeps } from './draft-deps.ts';
+import { insertDraft, readWork, type Work } from './draft-store.ts';
+import { HttpError } from './http.ts';
+import type { EditorRouteEnv, RouteContext } from './route.ts';
+import type { EditorSession } from './session.ts';
+import type { SoftLockSource } from './soft-locks.ts';
+
+export interface SaveDraftOptions<E> {
+  /** Field name to the revision the save started from (`$base`). Without it nothing is checked. */
+  base?: Readonly<Record<string, string>> | undefined;
+  /** Advisory locks; not for the realtime session's own persist. */
+  softLocks?: SoftLockSource<E> | undefined;
+  /** The D1 session to write through (default `env.DB`). */
+  client?: D1Client | undefined;
+  /** Keeps a coalesced buffer write alive after the answer. */
+  ctx?: RouteContext | undefined;
+}
+
+/** A stored draft: the version id (null when it went to the write buffer) and revisions of every stored field. */
+export interface SavedDraft {
+  versionId: number | null;
+  revs: Record<string, string>;
+  data: Record<string, unknown>;
+}
+
+/** Saves landing together on the same guarded fields retry this often before answering 503. */
+const MAX_ATTEMPTS = 25;
+
+/**
+ * The one draft write path (routes, the realtime object, agent tools):
+ * allowlists and sanitizes the changed fields, checks `$base` revisions (409)
+ * and soft locks (423), then stores a full snapshot merged over the buffer's
+ * draft, else the newest pending version, else the live row. Throws
+ * `HttpError` for every refusal; nothing is written then.
+ */
+export async function applySaveDraft<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>, session: EditorSession, id: number, snapshot: Readonly<Record<string, unknown>>, options: SaveDraftOptions<E> = {}): Promise<SavedDraft> {
+  const { vt } = deps;
+  const parsed = parseDraftBody(snapshot, vt.config.fields);
+  if (parsed.unknown.length > 0) throw new HttpError(400, 'unknown_field', `Not a field of ${vt.config.slug}: ${parsed.unknown.join(', ')}.`, { fields: parsed.unknown });
+  if (parsed.problems.length > 0) throw new HttpError(400, 'invalid_body', parsed.problems.join('; '));
+  const base = options.base ?? parsed.base;
+  const edit = sanitizeEdit(deps, parsed.edit);
+  const touched = touchedFields(edit);
+  if (touched.length === 0) throw new HttpError(400, 'empty_save', 'The save carries no fields.');
+  const violations = typeViolations(edit.fields, vt.config.fields);
+  if (violations.length > 0) throw validationError(violations);
+  await runValidate(deps.validate, { ...edit.fields, ...Object.fromEntries(edit.items.map((i) => [`${i.field}.${i.index}`, i.value])) }, { stage: 'draft', id, editor: session });
+
+  const client = options.client ?? env.DB;
+  const buffer = deps.buffer(env);
+  const lockable = options.softLocks ? touched.filter((field) => options.softLocks!.fields.includes(field)) : [];
+  const checked = base ? touched.filter((field) => base[field] !== undefined) : [];
+  let mustRead = buffer !== null || checked.length > 0 || lockable.length > 0;
+
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    let work: Work | null = null;
+    let current: Record<string, unknown> | null = null;
+    if (mustRead) {
+      work = await readWork(client, vt, id);
+      if (!work) throw new HttpError(404, 'not_found', `No ${vt.config.slug} row ${id}.`);
+      current = work.data;
+      const bufferedDraft = buffer ? await buffer.get<BufferedDraft>(bufferKey(vt.config.slug, id)) : null;
+      if (bufferedDraft) current = { ...current, ...bufferedDraft.data };
+      const merged = mergeDraft(current, edit);
+      if (!merged.ok) throw new HttpError(400, 'out_of_range', `No such list item: ${merged.outOfRange.join(', ')}.`, { fields: merged.outOfRange });
+      const conflicts = findConflicts(current, merged.data, touched, base);
+      if (conflicts.length > 0) throw new HttpError(409, 'conflict', 'Someone else changed these fields since you loaded them.', { conflicts });
+      if (lockable.length > 0) await checkLocks(env, options.softLocks!, session, vt.config.slug, id, changedFields(current, merged.data, lockable));
+      if (buffer) {
+        const data = fullSnapshot(merged.data, vt.fields);
+        const key = bufferKey(vt.config.slug, id);
+        const write = buffer.put(key, { data, savedAt: Date.now(), editorId: session.id } satisfies BufferedDraft);
+        if (buffer.isQueued(key) && options.ctx) options.ctx.waitUntil(write.catch((error) => reportDegraded('editor.buffer', { collection: vt.config.slug, id, error: errorName(error) })));
+        else await write;
+        return { versionId: null, revs: fieldRevs(data, vt.fields), data };
+      }
+    }
+    const guards: Record<string, unknown> = {};
+    if (work) for (const field of checked) guards[field] = work.stored[field];
+    const row = await insertDraft(client, vt, id, edit, guards, session.id);
+    if (row) {
+      const data = fullSnapshot(row, vt.fields);
+      return { versionId: row.id as number, revs: fieldRevs(data, vt.fields), data };
+    }
+    // Missing row, item out of range, or a guarded field changed under us: read and decide again.
+    mustRead = true;
+  }
+  throw new HttpError(503, 'busy', 'Too many saves landed on this page at once; try again.', {}, { 'retry-after': '1' });
+}
+
+function sanitizeEdit<E>(deps: DraftDeps<E>, edit: DraftEdit): DraftEdit {
+  const fields: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(edit.fields)) {
+    fields[field] = deps.vt.config.fields[field]?.type === 'richtext' && typeof value === 'string' ? deps.sanitize(value) : value;
+  }
+  return { fields, items: edit.items };
+}
+
+async function checkLocks<E>(env: E, source: SoftLockSource<E>, session: EditorSession, collection: string, id: number, changed: readonly string[]): Promise<void> {
+  if (changed.length === 0) return;
+  let held: Readonly<Record<string, string>>;
+  try {
+    held = await source.held(env, { collection, id }, changed, session);
+  } catch (error) {
+    // Fail open: advisory locks must never block saving when their session is down.
+    reportDegraded('editor.softLocks', { collection, id, error: errorName(error) });
+    return;
+  }
+  const locked = changed.filter((field) => held[field] !== undefined && held[field] !== session.id);
+  if (locked.length > 0) throw new HttpError(423, 'locked', 'Another editor is editing these fields right now.', { locked });
+}
+
+/** Every stored field, null where absent, so revisions cover the whole snapshot. */
+function fullSnapshot(data: Readonly<Record<string, unknown>>, fields: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) out[field] = data[field] ?? null;
+  return out;
+}

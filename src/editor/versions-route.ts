@@ -1,0 +1,154 @@
+import * as v from 'valibot';
+import { bufferKey, type BufferedDraft } from '../content/draft-buffer.ts';
+import { fieldRevs } from '../content/field-rev.ts';
+import { pick } from '../content/table-codec.ts';
+import { newestPendingByRowSql } from '../content/versioned-table.ts';
+import { applyDiscard, applyPublish, applyUnpublish } from './apply-publish.ts';
+import { applySaveDraft } from './apply-save-draft.ts';
+import { readSession, withBookmark, writeSession } from './d1-cookie.ts';
+import { draftDeps, type DraftDeps, type DraftDepsOptions } from './draft-deps.ts';
+import { requireEditor } from './guard.ts';
+import { HttpError, json } from './http.ts';
+import { listPage, parseId, parseListQuery } from './list-query.ts';
+import { MAX_JSON_BODY, parseBody } from './parse-body.ts';
+import { matchPath, type EditorRoute, type EditorRouteEnv } from './route.ts';
+import type { ResolveEditor } from './session.ts';
+import type { SoftLockSource } from './soft-locks.ts';
+
+export interface VersionsRouteOptions<E> extends DraftDepsOptions<E> {
+  resolveEditor: ResolveEditor<E>;
+  softLocks?: SoftLockSource<E> | undefined;
+  /** Base path; default `/api/cms/<config.slug>`. */
+  path?: string;
+}
+
+const SaveBody = v.record(v.string(), v.unknown(), 'The body must be a JSON object of changed fields.');
+
+/**
+ * Draft/publish routes of a versioned collection. Mount before `pagesRoute`.
+ *
+ * - `GET  <path>/:id/versions?limit&cursor`: `{ items: [{ id, status, createdAt, createdBy, data }], nextCursor, publishedVersionId, revs }`,
+ *   newest first; `status` is `published`, `pending`, `superseded` or `discarded`; `revs` are the revisions of the work a save builds on.
+ * - `POST <path>/:id/versions` `{ <field>: value, '<list>.<n>': item, $base?: { <field>: rev } }`: `{ versionId, revs }`
+ *   (`versionId` null when the save went to the write buffer). A list field is sent whole, or one item by dotted
+ *   index; its `$base` revision is always the whole list's. 409 `{ error: 'conflict', conflicts: [{ field, value, rev }] }`,
+ *   423 `{ error: 'locked', locked }`, 422 `{ error: 'validation', violations }`, 400 for an unknown field or an item out of range.
+ *   With the write buffer on, the revision check reads then writes the buffer: it is not atomic, so two saves landing together can both pass.
+ * - `POST <path>/:id/publish` `{ versionId? }` (needs `access.publish`): `{ publishedVersionId }`. Restore (an older
+ *   `versionId`) retires the versions between it and the old pointer (listed `superseded`), so pending work is unchanged.
+ * - `POST <path>/:id/unpublish` (needs `access.publish`): `{ publishedVersionId: null }`.
+ * - `POST <path>/:id/discard` `{ versionId? }`: 204; pending versions up to `versionId` (all when absent) and the buffer are discarded.
+ *
+ * Writes run through a first-primary D1 session and set the `cms_d1_bookmark` cookie.
+ */
+export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOptions<E>): EditorRoute<E> {
+  const deps = draftDeps(options);
+  const base = (options.path ?? `/api/cms/${options.config.slug}`).replace(/\/$/, '');
+  const { resolveEditor, softLocks } = options;
+
+  return async function versions(request, env, ctx) {
+    const { pathname } = new URL(request.url);
+    if (!pathname.startsWith(`${base}/`)) return undefined;
+    const params = matchPath(`${base}/:id/:action`, pathname);
+    const action = params?.action;
+    if (action !== 'versions' && action !== 'publish' && action !== 'unpublish' && action !== 'discard') return undefined;
+    const id = parseId(params?.id);
+    if (id === null) throw new HttpError(404, 'not_found', 'No such row.');
+    const method = request.method;
+    if (action === 'versions' && (method === 'GET' || method === 'HEAD')) {
+      await requireEditor(request, env, resolveEditor);
+      const client = readSession(env.DB, request);
+      return withBookmark(json(await listVersions(env, deps, client, id, new URL(request.url))), client, request);
+    }
+    if (method !== 'POST') throw new HttpError(405, 'method_not_allowed', `Use POST for ${action}.`, {}, { allow: action === 'versions' ? 'GET, HEAD, POST' : 'POST' });
+    const publishing = action === 'publish' || action === 'unpublish';
+    const session = await requireEditor(request, env, resolveEditor, { publish: publishing });
+    const client = writeSession(env.DB);
+    let response: Response;
+    if (action === 'versions') {
+      // `$base` stays in the body: applySaveDraft parses and checks it with the fields.
+      const body = await parseBody(request, SaveBody);
+      const saved = await applySaveDraft(env, deps, session, id, body, { softLocks, client, ctx });
+      response = json({ versionId: saved.versionId, revs: saved.revs });
+    } else if (action === 'publish') {
+      response = json(await applyPublish(env, deps, session, id, await readVersionId(request), client));
+    } else if (action === 'unpublish') {
+      await applyUnpublish(env, deps, id, client);
+      response = json({ publishedVersionId: null });
+    } else {
+      await applyDiscard(env, deps, id, await readVersionId(request), client);
+      response = new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+    }
+    return withBookmark(response, client, request);
+  };
+}
+
+/**
+ * `{ versionId? }`: empty body or `{}` means none. `versionId` must be a
+ * positive JSON integer (`"7"`, `1.5` and `null` are 400), and the body a
+ * JSON object.
+ */
+async function readVersionId(request: Request): Promise<number | undefined> {
+  const text = await request.text();
+  if (text.length > MAX_JSON_BODY) throw new HttpError(413, 'too_large', 'The request body is too large.');
+  if (text.trim() === '') return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'invalid_body', 'The body must be a JSON object: {} or { "versionId": <id> }.');
+  if (!('versionId' in body)) return undefined;
+  const id = (body as { versionId: unknown }).versionId;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw new HttpError(400, 'invalid_body', 'versionId must be a positive integer.');
+  return id;
+}
+
+async function listVersions<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>, client: D1Database | D1DatabaseSession, id: number, url: URL) {
+  const { vt } = deps;
+  const { limit, cursor } = parseListQuery(url);
+  const m = vt.main.col;
+  const c = vt.versions.col;
+  const [live, pending, page] = await client.batch<Record<string, unknown>>([
+    client.prepare(`SELECT * FROM ${vt.main.table} WHERE ${m.id} = ?1`).bind(id),
+    client.prepare(newestPendingByRowSql(vt)).bind(id),
+    client
+      .prepare(`SELECT * FROM ${vt.versions.table} WHERE ${c.pageId} = ?1 AND ${c.id} < ?2 ORDER BY ${c.id} DESC LIMIT ?3`)
+      .bind(id, cursor ?? Number.MAX_SAFE_INTEGER, limit + 1),
+  ]);
+  const liveRaw = live?.results[0];
+  if (!liveRaw) throw new HttpError(404, 'not_found', `No ${vt.config.slug} row ${id}.`);
+  const liveRow = vt.main.decode(liveRaw);
+  const pointer = (liveRow.publishedVersionId as number | null) ?? null;
+  const pendingRaw = pending?.results[0];
+  const buffer = deps.buffer(env);
+  const buffered = buffer ? await buffer.get<BufferedDraft>(bufferKey(vt.config.slug, id)) : null;
+  const work = buffered?.data ?? (pendingRaw ? vt.versions.decode(pendingRaw) : liveRow);
+  const rows = (page?.results ?? []).map((raw) => vt.versions.decode(raw));
+  const { items, nextCursor } = listPage(rows, limit);
+  return {
+    items: items.map((row) => ({
+      id: row.id as number,
+      status: versionStatus(row, pointer),
+      createdAt: row.createdAt,
+      createdBy: row.createdBy,
+      data: pick(row, vt.fields),
+    })),
+    nextCursor,
+    publishedVersionId: pointer,
+    buffered: buffered !== null,
+    revs: fieldRevs(pick(work, vt.fields), vt.fields),
+  };
+}
+
+/**
+ * `published` (the live pointer), `pending` (newer than it and not discarded:
+ * work a save or publish builds on), `discarded` (by Discard), or
+ * `superseded` (older than the pointer, or retired by a Restore).
+ */
+function versionStatus(row: Record<string, unknown>, pointer: number | null): 'published' | 'pending' | 'discarded' | 'superseded' {
+  if (row.id === pointer) return 'published';
+  if (row.discardedAt != null) return row.discardedBy === 'restore' ? 'superseded' : 'discarded';
+  return (row.id as number) > (pointer ?? 0) ? 'pending' : 'superseded';
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSite } from './harness.ts';
+
+// The reference site's versioned pages collection through the whole build:
+// visitors see only published content, editors in edit mode their drafts.
+let site: Awaited<ReturnType<typeof startSite>>;
+const LOCAL = 'http://localhost:4321';
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => {
+  await site?.server.close();
+});
+
+const get = (path: string, init: RequestInit = {}) => site.server.fetch(`${LOCAL}${path}`, { redirect: 'manual', ...init });
+const post = (path: string, cookie: string, body: unknown) => get(path, { method: 'POST', headers: { origin: LOCAL, cookie, 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+async function signIn(): Promise<string> {
+  const res = await post('/api/cms/auth/login', '', { email: 'editor@localhost', password: 'louise-dev' });
+  expect(res.status).toBe(204);
+  return res.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+describe('versioned pages on the reference site', () => {
+  it('seeds the three pages published', async () => {
+    const rows = await site.DB.prepare('SELECT slug, published_version_id AS pointer FROM pages ORDER BY id').all<{ slug: string; pointer: number | null }>();
+    expect(rows.results.map((row) => [row.slug, row.pointer !== null])).toEqual([
+      ['home', true],
+      ['about', true],
+      ['articles/editing-in-place', true],
+    ]);
+  });
+
+  it('a draft is seen in edit mode only (with the bookmark cookie); publish shows it to visitors; unpublish hides the page', async () => {
+    const session = await signIn();
+    const about = (await site.DB.prepare("SELECT id FROM pages WHERE slug = 'about'").first<{ id: number }>())!.id;
+    const saved = await post(`/api/cms/pages/${about}/versions`, session, { title: 'Draft about', 'paragraphs.1': 'Edited paragraph' });
+    expect(saved.status).toBe(200);
+    const bookmark = saved.headers.get('set-cookie')?.split(';')[0];
+    expect(bookmark).toMatch(/^cms_d1_bookmark=/);
+
+    const visitor = await (await get('/about')).text();
+    expect(visitor).toContain('About this site');
+    expect(visitor).not.toContain('Draft about');
+
+    const editing = await get('/about?edit', { headers: { cookie: `${session}; ${bookmark}` } });
+    const html = await editing.text();
+    expect(html).toContain('Draft about');
+    expect(html).toContain('Edited paragraph');
+    expect(html).toContain(`data-cms-field="pages:${about}:paragraphs.1"`);
+
+    expect((await post(`/api/cms/pages/${about}/publish`, session, '')).status).toBe(200);
+    expect(await (await get('/about')).text()).toContain('Draft about');
+
+    expect((await post(`/api/cms/pages/${about}/unpublish`, session, '')).status).toBe(200);
+    expect((await get('/about')).status).toBe(404);
+    expect((await get('/about?edit', { headers: { cookie: session } })).status).toBe(200);
+  });
+
+  it('a page never published is 404 for visitors; in edit mode the editor sees it and its draft', async () => {
+    const session = await signIn();
+    const created = await post('/api/cms/pages', session, { slug: 'articles/fresh', title: 'Fresh article', body: '<p>Not out yet.</p>' });
+    expect(created.status).toBe(201);
+    const { page } = await created.json<{ page: { id: number; publishedVersionId: number | null } }>();
+    expect(page.publishedVersionId).toBeNull();
+    expect((await get('/articles/fresh')).status).toBe(404);
+    const editing = await get('/articles/fresh?edit', { headers: { cookie: session } });
+    expect(editing.status).toBe(200);
+    expect(await editing.text()).toContain('Fresh article');
+
+    const saved = await post(`/api/cms/pages/${page.id}/versions`, session, { title: 'Fresh draft title' });
+    const bookmark = saved.headers.get('set-cookie')!.split(';')[0]!;
+    expect(await (await get('/articles/fresh?edit', { headers: { cookie: `${session}; ${bookmark}` } })).text()).toContain('Fresh draft title');
+    expect((await get('/articles/fresh')).status).toBe(404);
+    expect((await post(`/api/cms/pages/${page.id}/publish`, session, {})).status).toBe(200);
+    const visitor = await get('/articles/fresh');
+    expect(visitor.status).toBe(200);
+    expect(await visitor.text()).toContain('Fresh draft title');
+  });
+
+  it('every settings marker has a save path', async () => {
+    const session = await signIn();
+    for (const field of ['siteName', 'tagline', 'footerText']) {
+      expect((await post('/api/cms/save', session, { field: `settings:site:${field}`, value: `New ${field}` })).status, field).toBe(204);
+    }
+    expect(await (await get('/')).text()).toContain('New tagline');
+  });
+});
