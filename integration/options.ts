@@ -15,6 +15,19 @@ export const LouiseOptionsSchema = v.strictObject({
   loginPath: v.optional(v.pipe(v.string(), v.startsWith('/', 'loginPath must start with "/"')), '/cms/login'),
   /** Create `editor@localhost` and `writer@localhost` on localhost when there are no editors. */
   devEditors: v.optional(v.boolean('devEditors must be true or false'), true),
+  /**
+   * Auto-save after this idle pause (`{ debounceMs }`, default 800 ms), or
+   * `false` for a manual Save button in the edit bar.
+   */
+  autoSave: v.optional(
+    v.union(
+      [v.literal(false), v.strictObject({ debounceMs: v.pipe(v.number(), v.integer('autoSave.debounceMs must be a whole number of milliseconds'), v.minValue(0, 'autoSave.debounceMs must not be negative')) })],
+      'autoSave must be false or { debounceMs: <non-negative integer> }',
+    ),
+    { debounceMs: 800 },
+  ),
+  /** Collections saved as drafts through their versions route; others save live through `/api/cms/save`. */
+  versioned: v.optional(v.array(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]*$/, 'versioned lists collection slugs'))), ['pages']),
 });
 
 export type LouiseOptions = v.InferInput<typeof LouiseOptionsSchema>;

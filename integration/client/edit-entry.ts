@@ -1,16 +1,24 @@
 // The edit-mode client entry. It only ever loads in edit-mode HTML (see
-// EditMode.astro). Inline editing (mountCms) builds on this entry.
+// EditMode.astro), so visitors download none of it.
+import { mountCms, type MountOptions } from '../../src/client/index.ts';
 
-interface SessionInfo {
+/** What EditMode.astro renders into the `#louise-session` island. */
+interface Island {
   email: string;
   name: string;
   access: { publish: boolean };
+  revs: Record<string, Record<string, string>>;
+  editParam: string;
+  autoSave: NonNullable<MountOptions['autoSave']>;
+  versioned: string[];
 }
 
 const island = document.getElementById('louise-session');
-const session = island?.textContent ? (JSON.parse(island.textContent) as SessionInfo) : null;
+const session = island?.textContent ? (JSON.parse(island.textContent) as Island) : null;
 
 if (session) {
   document.documentElement.dataset.louiseEditing = '';
-  document.dispatchEvent(new CustomEvent('louise:ready', { detail: session }));
+  const { access, revs, editParam, autoSave, versioned } = session;
+  mountCms({ access, revs, editParam, autoSave, versioned });
+  document.dispatchEvent(new CustomEvent('louise:ready', { detail: { email: session.email, name: session.name, access } }));
 }

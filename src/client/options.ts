@@ -1,0 +1,51 @@
+/** Options of `mountCms`. */
+export interface MountOptions {
+  /** Auto-save after an idle pause (default `{ debounceMs: 800 }`), or `false` for a manual Save button. */
+  autoSave?: { debounceMs: number } | false;
+  /** Collections saved as drafts through the versions route (default `['pages']`); others save live through `/save`. */
+  versioned?: readonly string[];
+  /** Where the editor routes live (default `/api/cms`). */
+  apiBase?: string;
+  /** The query parameter that enters and leaves edit mode (default `edit`). */
+  editParam?: string;
+  /** The signed-in editor's rights, from the session island (default: may not publish). */
+  access?: { publish: boolean };
+  /**
+   * Field revisions of each versioned document as the page rendered it, keyed
+   * `collection:key`: the `$base` of its draft saves. A document not listed
+   * fetches its revisions from the versions route when the editor mounts.
+   */
+  revs?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The fetch to use (tests inject one). */
+  fetch?: typeof fetch;
+}
+
+export interface ResolvedOptions {
+  debounceMs: number | false;
+  versioned: ReadonlySet<string>;
+  apiBase: string;
+  editParam: string;
+  publish: boolean;
+  revs: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  fetch: typeof fetch;
+}
+
+/** Fills defaults and rejects malformed options with a message that names the option. */
+export function resolveOptions(input: MountOptions = {}): ResolvedOptions {
+  const auto = input.autoSave ?? { debounceMs: 800 };
+  if (auto !== false) {
+    const ms = (auto as { debounceMs?: unknown } | null)?.debounceMs;
+    if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0) {
+      throw new TypeError(`mountCms(): autoSave.debounceMs must be a non-negative integer (got ${JSON.stringify(ms)}); use autoSave: false for manual saving.`);
+    }
+  }
+  return {
+    debounceMs: auto === false ? false : auto.debounceMs,
+    versioned: new Set(input.versioned ?? ['pages']),
+    apiBase: (input.apiBase ?? '/api/cms').replace(/\/$/, ''),
+    editParam: input.editParam ?? 'edit',
+    publish: input.access?.publish === true,
+    revs: input.revs ?? {},
+    fetch: input.fetch ?? ((...args) => globalThis.fetch(...args)),
+  };
+}

@@ -1,0 +1,21 @@
+// Edit-mode styles, injected by mountCms (visitors never get them).
+export const CSS = `
+#louise-bar{position:fixed;inset:auto 0 0 0;z-index:2147483000;box-sizing:border-box;max-height:60vh;overflow:auto;padding:.5rem 1rem;background:#18181b;color:#fafafa;font:14px/1.4 system-ui,sans-serif;box-shadow:0 -2px 8px #0004}
+#louise-bar .lb-row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
+#louise-bar button{font:inherit;padding:.3rem .75rem;border:1px solid #a1a1aa;border-radius:4px;background:#27272a;color:#fafafa;cursor:pointer}
+#louise-bar button:hover{background:#3f3f46}
+#louise-bar button:focus-visible,.louise-toolbar button:focus-visible{outline:3px solid #fbbf24;outline-offset:1px}
+#louise-bar .lb-status{flex:1 1 16rem;margin:0}
+#louise-bar [data-tone=problem]{color:#fecaca;font-weight:600}
+#louise-bar .lb-panel{margin:.5rem 0;padding:.5rem;border:1px solid #52525b;border-radius:4px}
+#louise-bar .lb-panel p{margin:.25rem 0}
+#louise-bar ol{margin:.25rem 0;padding-left:1.25rem}
+#louise-bar li{margin:.2rem 0}
+#louise-bar q{color:#e4e4e7}
+[data-cms-field]{outline:1px dashed #6366f1;outline-offset:2px}
+[data-cms-field]:focus,[data-cms-field]:focus-within{outline:2px solid #4f46e5}
+[data-cms-state=saving],[data-cms-state=dirty]{outline-color:#ca8a04}
+[data-cms-state=error],[data-cms-state=conflict],[data-cms-state=locked]{outline:2px solid #dc2626}
+.louise-toolbar{position:sticky;top:0;z-index:10;display:flex;gap:.25rem;padding:.25rem;background:#f4f4f5;border:1px solid #d4d4d8;border-radius:4px}
+.louise-toolbar button{font:13px system-ui,sans-serif;min-width:2rem;padding:.2rem .4rem;border:1px solid #a1a1aa;border-radius:3px;background:#fff;color:#18181b;cursor:pointer}
+`;

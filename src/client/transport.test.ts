@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { createTransport, KEEPALIVE_LIMIT, type SaveTarget } from './transport.ts';
+
+interface Seen {
+  url: string;
+  init: RequestInit;
+  body: unknown;
+}
+
+/** A fetch that records each request and answers from `reply`. */
+function fakeFetch(reply: (seen: Seen) => Response | Promise<Response>) {
+  const seen: Seen[] = [];
+  const fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const entry = { url: String(input), init, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+    seen.push(entry);
+    return reply(entry);
+  }) as typeof globalThis.fetch;
+  return { seen, fetch };
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const title: SaveTarget = { collection: 'pages', key: '2', field: 'title', marker: 'pages:2:title', versioned: true };
+const tagline: SaveTarget = { collection: 'settings', key: 'site', field: 'tagline', marker: 'settings:site:tagline', versioned: false };
+
+describe('createTransport', () => {
+  it('sends a draft save with $base to the versions route and reads the new revision', async () => {
+    const { seen, fetch } = fakeFetch(() => json(200, { versionId: 7, revs: { title: 'r1', body: 'rb' } }));
+    const transport = createTransport({ apiBase: '/api/cms', fetch });
+    expect(await transport.save(title, 'New', 'r0')).toEqual({ kind: 'saved', rev: 'r1', versionId: 7 });
+    expect(seen[0]).toMatchObject({ url: '/api/cms/pages/2/versions', init: { method: 'POST', keepalive: false, credentials: 'same-origin' }, body: { title: 'New', $base: { title: 'r0' } } });
+    expect((seen[0]!.init.headers as Record<string, string>)['content-type']).toBe('application/json');
+    await transport.save(title, 'Newer', null);
+    expect(seen[1]!.body).toEqual({ title: 'Newer' });
+  });
+
+  it('sends a whole list under its stored field', async () => {
+    const { seen, fetch } = fakeFetch(() => json(200, { versionId: 8, revs: { paragraphs: 'rp' } }));
+    const transport = createTransport({ apiBase: '/api/cms', fetch });
+    const target = { ...title, field: 'paragraphs', marker: 'pages:2:paragraphs.1' };
+    expect(await transport.save(target, ['a', 'b'], 'r0')).toMatchObject({ kind: 'saved', rev: 'rp' });
+    expect(seen[0]!.body).toEqual({ paragraphs: ['a', 'b'], $base: { paragraphs: 'r0' } });
+  });
+
+  it('writes unversioned fields live through /save with the marker', async () => {
+    const { seen, fetch } = fakeFetch(() => new Response(null, { status: 204 }));
+    const transport = createTransport({ apiBase: '/api/cms/', fetch });
+    expect(await transport.save(tagline, 'Hi', 'ignored')).toEqual({ kind: 'saved', rev: null, versionId: null });
+    expect(seen[0]).toMatchObject({ url: '/api/cms/save', body: { field: 'settings:site:tagline', value: 'Hi' } });
+  });
+
+  it('maps 409, 423, 5xx, 4xx, network failures and timeouts to outcomes', async () => {
+    const answers: Array<() => Response | Promise<Response>> = [
+      () => json(409, { error: 'conflict', conflicts: [{ field: 'title', value: 'Theirs', rev: 'r9' }] }),
+      () => json(423, { error: 'locked', locked: ['title'] }),
+      () => json(503, { error: 'busy' }),
+      () => json(400, { error: 'unknown_field', message: 'Not a field of pages: nope.' }),
+      () => json(401, { error: 'unauthorized' }),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+    ];
+    const { fetch } = fakeFetch(() => answers.shift()!());
+    const transport = createTransport({ apiBase: '/api/cms', fetch });
+    expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'conflict', value: 'Theirs', rev: 'r9' });
+    expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'locked' });
+    expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'failed', message: 'The server failed (503).' });
+    expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'failed', message: 'The server refused the save (400: Not a field of pages: nope.).' });
+    expect(await transport.save(title, 'Mine', 'r0')).toMatchObject({ kind: 'failed', message: expect.stringContaining('sign in again') });
+    expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'failed', message: 'The server could not be reached.' });
+  });
+
+  it('gives up on a request that never answers', async () => {
+    const fetch = ((_: RequestInfo | URL, init?: RequestInit) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))) as typeof globalThis.fetch;
+    const transport = createTransport({ apiBase: '/api/cms', fetch, timeoutMs: 30 });
+    expect(await transport.save(title, 'Slow', null)).toEqual({ kind: 'failed', message: 'The server took too long to answer.' });
+  });
+
+  it('keeps keepalive bodies in flight under 64 KiB and says when one has to go without', async () => {
+    const release: Array<() => void> = [];
+    const { seen, fetch } = fakeFetch(() => new Promise((resolve) => release.push(() => resolve(json(200, { versionId: 1, revs: {} })))));
+    const refused: string[] = [];
+    const transport = createTransport({ apiBase: '/api/cms', fetch, onKeepaliveRefused: (t) => refused.push(t.field) });
+    const half = 'x'.repeat(KEEPALIVE_LIMIT / 2 + 10);
+    const first = transport.save(title, half, null, true);
+    const second = transport.save({ ...title, field: 'summary' }, half, null, true);
+    await Promise.resolve();
+    expect(seen.map((s) => s.init.keepalive)).toEqual([true, false]);
+    expect(refused).toEqual(['summary']);
+    release.forEach((go) => go());
+    await Promise.all([first, second]);
+    // The quota frees once the requests land.
+    const third = transport.save(title, half, null, true);
+    await Promise.resolve();
+    expect(seen[2]!.init.keepalive).toBe(true);
+    release[2]!();
+    await third;
+  });
+
+  it('reads revisions and history, and publishes, restores and discards', async () => {
+    const { seen, fetch } = fakeFetch((s) => {
+      if (s.url.endsWith('/versions')) {
+        return json(200, {
+          items: [
+            { id: 5, status: 'pending', createdAt: 1_700_000_000_000 },
+            { id: 4, status: 'published', createdAt: 1_690_000_000_000 },
+            { id: 3, status: 'superseded' },
+            { id: 2, status: 'discarded' },
+            { id: 'x' },
+          ],
+          nextCursor: null,
+          revs: { title: 'r5' },
+        });
+      }
+      if (s.url.endsWith('/publish')) return json(200, { publishedVersionId: 4 });
+      return new Response(null, { status: 204 });
+    });
+    const transport = createTransport({ apiBase: '/api/cms', fetch });
+    expect(await transport.revs('pages', '2')).toEqual({ ok: true, value: { title: 'r5' } });
+    expect(await transport.history('pages', '2')).toEqual({
+      ok: true,
+      value: [
+        { id: 5, state: 'draft', at: 1_700_000_000_000 },
+        { id: 4, state: 'live', at: 1_690_000_000_000 },
+        { id: 3, state: 'old', at: null },
+        { id: 2, state: 'discarded', at: null },
+      ],
+    });
+    expect(await transport.publish('pages', '2')).toEqual({ ok: true, value: 4 });
+    expect(await transport.publish('pages', '2', 3)).toEqual({ ok: true, value: 4 });
+    expect(await transport.discard('pages', '2')).toEqual({ ok: true, value: null });
+    expect(seen.slice(2).map((s) => [s.url, s.body])).toEqual([
+      ['/api/cms/pages/2/publish', {}],
+      ['/api/cms/pages/2/publish', { versionId: 3 }],
+      ['/api/cms/pages/2/discard', {}],
+    ]);
+  });
+});

@@ -1,0 +1,152 @@
+// The one module that knows the editor routes' wire format. Aligning the
+// client with a route change is an edit here and nowhere else.
+
+/** What one save request writes to. */
+export interface SaveTarget {
+  collection: string;
+  key: string;
+  /** The stored field (`paragraphs`, not `paragraphs.2`) for a draft save; the marker's field for a live save. */
+  field: string;
+  /** The marker string, sent as `field` to the live save route. */
+  marker: string;
+  versioned: boolean;
+}
+
+export type SaveOutcome =
+  | { kind: 'saved'; rev: string | null; versionId: number | null }
+  | { kind: 'conflict'; value: unknown; rev: string }
+  | { kind: 'locked' }
+  | { kind: 'failed'; message: string };
+
+/** One row of a page's version history. */
+export interface VersionItem {
+  id: number;
+  at: number | null;
+  state: 'live' | 'draft' | 'old' | 'discarded';
+}
+
+const STATES: Record<string, VersionItem['state']> = { published: 'live', pending: 'draft', superseded: 'old', discarded: 'discarded' };
+
+export type Answer<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** Chromium refuses keepalive requests once their bodies in flight pass 64 KiB. */
+export const KEEPALIVE_LIMIT = 64 * 1024;
+
+export interface TransportOptions {
+  apiBase: string;
+  fetch: typeof fetch;
+  timeoutMs?: number;
+  /** Told when a save asked for keepalive but had to go without it (too large for the quota left). */
+  onKeepaliveRefused?: (target: SaveTarget) => void;
+}
+
+export type Transport = ReturnType<typeof createTransport>;
+
+const encoder = new TextEncoder();
+
+/** JSON body of a save; exported so the queue can size it before sending. */
+export function saveBody(target: SaveTarget, value: unknown, base: string | null): string {
+  if (!target.versioned) return JSON.stringify({ field: target.marker, value });
+  const body: Record<string, unknown> = { [target.field]: value };
+  if (base !== null) body.$base = { [target.field]: base };
+  return JSON.stringify(body);
+}
+
+/** Typed calls to the editor routes over an injectable fetch. */
+export function createTransport(options: TransportOptions) {
+  const { timeoutMs = 15_000 } = options;
+  const apiBase = options.apiBase.replace(/\/$/, '');
+  let keepaliveBytes = 0;
+  const doc = (collection: string, key: string) => `${apiBase}/${encodeURIComponent(collection)}/${encodeURIComponent(key)}`;
+
+  async function call(url: string, init: RequestInit = {}): Promise<Response | string> {
+    try {
+      return await options.fetch(url, {
+        credentials: 'same-origin',
+        ...init,
+        headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const name = (error as { name?: string } | null)?.name;
+      if (name === 'TimeoutError' || name === 'AbortError') return 'The server took too long to answer.';
+      return globalThis.navigator?.onLine === false ? 'You are offline.' : 'The server could not be reached.';
+    }
+  }
+
+  async function failure(res: Response): Promise<string> {
+    if (res.status === 401 || res.status === 403) return res.status === 401 ? 'Your session has ended: sign in again in another tab.' : 'You may not do this.';
+    if (res.status >= 500) return `The server failed (${res.status}).`;
+    const body = (await res.json().catch(() => null)) as { message?: unknown; error?: unknown } | null;
+    const said = typeof body?.message === 'string' ? body.message : typeof body?.error === 'string' ? body.error : '';
+    return `The server refused the save (${res.status}${said ? `: ${said}` : ''}).`;
+  }
+
+  async function post<T>(url: string, payload: unknown, read: (body: any) => T): Promise<Answer<T>> {
+    const res = await call(url, { method: 'POST', body: JSON.stringify(payload) });
+    if (typeof res === 'string') return { ok: false, message: res };
+    if (!res.ok) return { ok: false, message: await failure(res) };
+    return { ok: true, value: read(res.status === 204 ? null : await res.json().catch(() => null)) };
+  }
+
+  return {
+    /** Saves one field: a draft save with `$base` on a versioned collection, else a live field write. */
+    async save(target: SaveTarget, value: unknown, base: string | null, keepalive = false): Promise<SaveOutcome> {
+      const body = saveBody(target, value, base);
+      const bytes = encoder.encode(body).length;
+      const kept = keepalive && keepaliveBytes + bytes <= KEEPALIVE_LIMIT;
+      if (keepalive && !kept) options.onKeepaliveRefused?.(target);
+      if (kept) keepaliveBytes += bytes;
+      const url = target.versioned ? `${doc(target.collection, target.key)}/versions` : `${apiBase}/save`;
+      const res = await call(url, { method: 'POST', body, keepalive: kept });
+      if (kept) keepaliveBytes -= bytes;
+      if (typeof res === 'string') return { kind: 'failed', message: res };
+      if (res.ok) {
+        const data = (res.status === 204 ? null : await res.json().catch(() => null)) as { versionId?: unknown; revs?: Record<string, unknown> } | null;
+        const rev = data?.revs?.[target.field];
+        return { kind: 'saved', rev: typeof rev === 'string' ? rev : null, versionId: typeof data?.versionId === 'number' ? data.versionId : null };
+      }
+      if (res.status === 409) {
+        const data = (await res.json().catch(() => null)) as { conflicts?: Array<{ field?: unknown; value?: unknown; rev?: unknown }> } | null;
+        const hit = data?.conflicts?.find((c) => c.field === target.field) ?? data?.conflicts?.[0];
+        if (hit && typeof hit.rev === 'string') return { kind: 'conflict', value: hit.value, rev: hit.rev };
+      }
+      if (res.status === 423) return { kind: 'locked' };
+      return { kind: 'failed', message: await failure(res) };
+    },
+
+    /** Current field revisions of the work a draft save builds on. */
+    async revs(collection: string, key: string): Promise<Answer<Record<string, string>>> {
+      const res = await call(`${doc(collection, key)}/versions`);
+      if (typeof res === 'string') return { ok: false, message: res };
+      if (!res.ok) return { ok: false, message: await failure(res) };
+      const data = (await res.json().catch(() => null)) as { revs?: Record<string, string> } | null;
+      return { ok: true, value: data?.revs ?? {} };
+    },
+
+    /** The version history of a versioned document, newest first. */
+    async history(collection: string, key: string): Promise<Answer<VersionItem[]>> {
+      const res = await call(`${doc(collection, key)}/versions`);
+      if (typeof res === 'string') return { ok: false, message: res };
+      if (!res.ok) return { ok: false, message: await failure(res) };
+      const data = (await res.json().catch(() => null)) as { items?: unknown[] } | null;
+      return { ok: true, value: (data?.items ?? []).map(versionItem).filter((item) => item !== null) };
+    },
+
+    /** Publishes the newest pending draft, or the given version (a restore). */
+    publish: (collection: string, key: string, versionId?: number) =>
+      post(`${doc(collection, key)}/publish`, versionId === undefined ? {} : { versionId }, (body) => Number(body?.publishedVersionId) || null),
+
+    /** Discards the pending drafts (all of them, or those up to `versionId`). */
+    discard: (collection: string, key: string, versionId?: number) => post(`${doc(collection, key)}/discard`, versionId === undefined ? {} : { versionId }, () => null),
+  };
+}
+
+function versionItem(raw: unknown): VersionItem | null {
+  const item = raw as { id?: unknown; createdAt?: unknown; status?: unknown } | null;
+  const id = Number(item?.id);
+  if (!Number.isInteger(id) || id <= 0) return null;
+  const at = Number(item?.createdAt);
+  const state = STATES[String(item?.status)] ?? 'old';
+  return { id, at: Number.isFinite(at) && at > 0 ? at : null, state };
+}

@@ -1,0 +1,72 @@
+import { expect, request, type APIRequestContext, type Browser, type Cookie, type Page } from '@playwright/test';
+
+export const PASSWORD = 'louise-dev';
+
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * Signs the page's browser context in. Each editor signs in once per test
+ * run (sign-in is rate limited per email); later tests reuse the cookie.
+ */
+export async function signIn(page: Page, email = 'editor@localhost'): Promise<void> {
+  let cookies = sessions.get(email);
+  if (!cookies) {
+    const api = await request.newContext({ baseURL: baseUrl() });
+    const res = await api.post('/api/cms/auth/login', { headers: { origin: baseUrl() }, data: { email, password: PASSWORD } });
+    expect(res.status(), await res.text()).toBe(204);
+    cookies = (await api.storageState()).cookies;
+    await api.dispose();
+    sessions.set(email, cookies);
+  }
+  await page.context().addCookies(cookies);
+}
+
+export function baseUrl(): string {
+  return `http://localhost:${process.env.E2E_PORT ?? 4329}`;
+}
+
+/** Opens a page in edit mode and waits until every field is editable. */
+export async function openEditing(page: Page, path: string): Promise<void> {
+  await page.goto(`${path}${path.includes('?') ? '&' : '?'}edit`);
+  await expect(page.locator('#louise-bar')).toBeVisible();
+  await expect(page.locator('[data-cms-field]:not([contenteditable])')).toHaveCount(0);
+}
+
+/** The page id in a `pages:<id>:<field>` marker. */
+export async function pageIdOf(page: Page): Promise<number> {
+  const marker = await page.locator('[data-cms-field^="pages:"]').first().getAttribute('data-cms-field');
+  return Number(marker?.split(':')[1]);
+}
+
+/** The work a save builds on, as stored: the newest pending draft's snapshot (or null when there is none). */
+export async function storedDraft(request: APIRequestContext, id: number): Promise<Record<string, unknown> | null> {
+  const res = await request.get(`/api/cms/pages/${id}/versions`);
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { items: Array<{ status: string; data: Record<string, unknown> }> };
+  return body.items.find((item) => item.status === 'pending')?.data ?? null;
+}
+
+/** Polls the stored draft until `field` equals `value` (saves land asynchronously). */
+export async function expectStored(request: APIRequestContext, id: number, field: string, value: unknown, timeout = 10_000): Promise<void> {
+  await expect.poll(async () => (await storedDraft(request, id))?.[field], { timeout, message: `stored ${field} of page ${id}` }).toEqual(value);
+}
+
+/** Replaces a plain field's text by typing, like an editor would. */
+export async function retype(page: Page, selector: string, text: string, delay = 0): Promise<void> {
+  const field = page.locator(selector);
+  await field.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text, { delay });
+}
+
+/** What a visitor (no cookie) sees: the HTML of a page, read in a fresh context. */
+export async function visitorHtml(browser: Browser, path: string): Promise<string> {
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  const res = await context.request.get(path);
+  const html = await res.text();
+  await context.close();
+  return html;
+}
+
+export const status = (page: Page) => page.locator('#louise-status');
+export const TITLE = '[data-cms-field$=":title"]';

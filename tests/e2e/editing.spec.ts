@@ -1,0 +1,196 @@
+import { expect, test } from '@playwright/test';
+import { baseUrl, expectStored, openEditing, pageIdOf, retype, signIn, status, storedDraft, TITLE, visitorHtml } from './editing-helpers.ts';
+
+// Typed text differs on every run, so a repeated test never types what is already stored.
+const RUN = () => Date.now().toString(36).slice(-5);
+
+// Inline editing against the reference site: real routes, local D1. Every
+// assertion about saving reads what is stored back through the API.
+test.describe('inline editing', () => {
+  test('an editor edits a title, a list paragraph and a rich-text body, sees Draft saved, publishes, and visitors see it', async ({ page, browser }) => {
+    const run = RUN();
+    const paragraph = `Every paragraph is editable in place (${run}).`;
+    const title = `Editing where it stands (${run})`;
+    await signIn(page);
+    await openEditing(page, '/about');
+    const about = await pageIdOf(page);
+    await retype(page, '[data-cms-field$=":paragraphs.1"]', paragraph);
+    await expect(status(page)).toHaveText('Draft saved');
+    const draft = await storedDraft(page.request, about);
+    // The whole list is stored, the other items untouched.
+    const paragraphs = draft?.paragraphs as string[];
+    expect(paragraphs).toHaveLength(3);
+    expect(paragraphs[1]).toBe(paragraph);
+    await expect(page.locator('[data-cms-field$=":paragraphs.0"]')).toHaveText(paragraphs[0]!);
+    await expect(page.locator('[data-cms-field$=":paragraphs.2"]')).toHaveText(paragraphs[2]!);
+    // A draft is not live.
+    expect(await visitorHtml(browser, '/about')).not.toContain(paragraph);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(status(page)).toHaveText(/Published/);
+    expect(await visitorHtml(browser, '/about')).toContain(paragraph);
+
+    await openEditing(page, '/articles/editing-in-place');
+    const article = await pageIdOf(page);
+    await retype(page, TITLE, title);
+    await expect(status(page)).toHaveText('Draft saved');
+    const body = page.locator('[data-cms-field$=":body"]');
+    await expect(body).toHaveAttribute('data-lexical-editor', 'true');
+    await body.locator('p').first().click();
+    await page.keyboard.press('End');
+    const rich = `Rich text saves too (${run}).`;
+    await page.keyboard.type(` ${rich}`);
+    await expect(status(page)).toHaveText('Draft saved');
+    const stored = await storedDraft(page.request, article);
+    expect(stored?.title).toBe(title);
+    expect(stored?.body).toContain(rich);
+    expect(stored?.body).toContain('<strong>draft</strong>');
+    expect(await visitorHtml(browser, '/articles/editing-in-place')).not.toContain(rich);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(status(page)).toHaveText(/Published/);
+    const live = await visitorHtml(browser, '/articles/editing-in-place');
+    expect(live).toContain(title);
+    expect(live).toContain(rich);
+  });
+
+  test('the rich-text toolbar makes bold text, headings, lists and links that are stored', async ({ page }) => {
+    await signIn(page);
+    await openEditing(page, '/');
+    const id = await pageIdOf(page);
+    const body = page.locator('[data-cms-field$=":body"]');
+    // Lexical reads the selection on the async selectionchange event: let it land before the next key.
+    const key = async (name: string) => {
+      await page.keyboard.press(name);
+      await page.waitForTimeout(60);
+    };
+    const run = Date.now().toString(36).slice(-5);
+    await body.locator('p').last().click();
+    await key('End');
+    await key('Enter');
+    await page.keyboard.type(`Heavy ${run}`);
+    await key('Shift+Home');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await expect(body.locator('strong', { hasText: `Heavy ${run}` })).toBeVisible();
+    await key('End');
+    await key('Enter');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await page.getByRole('button', { name: 'Subheading' }).click();
+    await page.keyboard.type('A new section');
+    await key('Enter');
+    await page.getByRole('button', { name: 'Bulleted list' }).click();
+    await page.keyboard.type('first point');
+    await key('Enter');
+    await page.keyboard.type('second point');
+    await key('Enter');
+    await key('Enter');
+    await page.keyboard.type('Read the docs');
+    await key('Shift+Home');
+    page.once('dialog', (dialog) => void dialog.accept('https://example.com/docs'));
+    await page.getByRole('button', { name: /^Link/ }).click();
+    await expect(status(page)).toHaveText('Draft saved');
+    await expect
+      // Lexical wraps text in spans and marks and numbers list items; the structure is what matters.
+      .poll(async () => String((await storedDraft(page.request, id))?.body ?? '').replace(/<\/?(span|b)>| value="\d+"/g, ''))
+      .toMatch(new RegExp(`<p><strong>Heavy ${run}</strong></p><h3>A new section</h3><ul><li>first point</li><li>second point</li></ul><p><a href="https://example.com/docs">Read the docs</a></p>$`));
+  });
+
+  test('a plain field stays one line: Enter inserts nothing and a paste arrives as plain text on one line', async ({ page }) => {
+    await signIn(page);
+    await openEditing(page, '/');
+    const id = await pageIdOf(page);
+    const summary = page.locator('[data-cms-field$=":summary"]');
+    await retype(page, '[data-cms-field$=":summary"]', 'One line');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(' only');
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData('text/plain', '\nand\r\npasted <b>bold</b>');
+      data.setData('text/html', '<b>bold html</b>');
+      document.querySelector('[data-cms-field$=":summary"]')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect(summary).toHaveText('One line only and pasted <b>bold</b>');
+    expect(await summary.locator('*').count()).toBe(0);
+    await expectStored(page.request, id, 'summary', 'One line only and pasted <b>bold</b>');
+  });
+
+  test('site settings save live through the save route and show Saved', async ({ page, browser }) => {
+    await signIn(page);
+    await openEditing(page, '/about');
+    const tagline = `Edited where it stands (${Date.now().toString(36).slice(-5)}).`;
+    await retype(page, '[data-cms-field="settings:site:tagline"]', tagline);
+    await expect(status(page)).toHaveText('Saved');
+    expect(await visitorHtml(browser, '/about')).toContain(tagline);
+  });
+
+  test('unchanged fields are never sent, and each changed field is one request', async ({ page }) => {
+    await signIn(page);
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/cms\/(save|pages\/\d+\/versions)$/.test(request.url())) saves.push(request.postData() ?? '');
+    });
+    await openEditing(page, '/articles/editing-in-place');
+    // Focus and leave fields without changing them; retype the same text.
+    await page.locator('[data-cms-field$=":summary"]').click();
+    await page.locator('[data-cms-field$=":body"] p').first().click();
+    await retype(page, TITLE, await page.locator(TITLE).innerText());
+    await page.locator('[data-cms-field$=":summary"]').click();
+    await page.waitForTimeout(1200);
+    expect(saves).toEqual([]);
+    await retype(page, TITLE, `Editing in place, again (${RUN()})`);
+    await expect(status(page)).toHaveText('Draft saved');
+    expect(saves).toHaveLength(1);
+    expect(Object.keys(JSON.parse(saves[0]!)).sort()).toEqual(['$base', 'title']);
+  });
+
+  test('a writer sees no Publish; Settings dispatches cms:open-settings; Done leaves edit mode', async ({ page }) => {
+    await signIn(page, 'writer@localhost');
+    await openEditing(page, '/about');
+    await expect(page.getByRole('button', { name: 'Publish' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Discard draft' })).toBeVisible();
+    const opened = page.evaluate(() => new Promise<boolean>((resolve) => document.addEventListener('cms:open-settings', () => resolve(true), { once: true })));
+    await page.getByRole('button', { name: 'Settings' }).click();
+    expect(await opened).toBe(true);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(page).toHaveURL(`${baseUrl()}/about`);
+    expect(await page.locator('script').count()).toBe(0);
+  });
+
+  test('the bar never covers the content: the body reserves its height and the last field can be scrolled clear of it', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 500 });
+    await signIn(page);
+    await openEditing(page, '/about');
+    const bar = await page.locator('#louise-bar').boundingBox();
+    const padding = await page.evaluate(() => parseFloat(getComputedStyle(document.body).paddingBottom));
+    expect(padding).toBeGreaterThanOrEqual(bar!.height);
+    const footer = page.locator('[data-cms-field="settings:site:footerText"]');
+    await footer.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const box = await footer.boundingBox();
+    const barNow = await page.locator('#louise-bar').boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(barNow!.y);
+    // Keyboard reachable: Tab lands on the bar's buttons.
+    await page.locator('#louise-bar button').first().focus();
+    await expect(page.locator('#louise-bar button').first()).toBeFocused();
+  });
+
+  test('history lists versions and restores an older one', async ({ page, browser }) => {
+    const run = RUN();
+    await signIn(page);
+    await openEditing(page, '/articles/editing-in-place');
+    await retype(page, '[data-cms-field$=":summary"]', `Summary, first published (${run})`);
+    await expect(status(page)).toHaveText('Draft saved');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(status(page)).toHaveText(/Published/);
+    await retype(page, '[data-cms-field$=":summary"]', `Summary, second published (${run})`);
+    await expect(status(page)).toHaveText('Draft saved');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(status(page)).toHaveText(/Published/);
+    expect(await visitorHtml(browser, '/articles/editing-in-place')).toContain(`Summary, second published (${run})`);
+
+    await page.getByRole('button', { name: 'History' }).click();
+    const history = page.locator('#louise-history');
+    await expect(history.locator('li').first()).toContainText('live');
+    await history.getByRole('button', { name: 'Restore' }).first().click();
+    await page.waitForLoadState('load');
+    expect(await visitorHtml(browser, '/articles/editing-in-place')).toContain(`Summary, first published (${run})`);
+  });
+});

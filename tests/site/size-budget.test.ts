@@ -1,0 +1,94 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSite } from './harness.ts';
+
+// Size budgets of the edit-mode client, measured on the real build output
+// (`astro build` first): the core (bar, plain text, auto-save, conflict UI)
+// and the rich-text chunk (Lexical and its plugins), each gzipped.
+const CORE_BUDGET = 12 * 1024;
+const RICH_BUDGET = 80 * 1024;
+const ASSETS = new URL('../../dist/client/_astro/', import.meta.url);
+
+const files = existsSync(ASSETS) ? readdirSync(ASSETS).filter((name) => name.endsWith('.js')) : [];
+const source = (name: string) => readFileSync(new URL(name, ASSETS), 'utf8');
+const gzipped = (names: Iterable<string>) => [...names].reduce((sum, name) => sum + gzipSync(readFileSync(new URL(name, ASSETS))).length, 0);
+
+/** Chunks a chunk imports statically (they load with it). */
+function staticImports(name: string): string[] {
+  const code = source(name);
+  const found = [...code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*${}\s,]+from\s*)?["'`]\.\/([^"'`]+\.js)["'`]/g)].map((m) => m[1]!);
+  return found.filter((dep) => files.includes(dep));
+}
+
+/** Chunks a chunk imports with `import()` (they load on demand). */
+const dynamicImports = (name: string) => [...source(name).matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)].map((m) => m[1]!).filter((dep) => files.includes(dep));
+
+function closure(roots: string[], skip: ReadonlySet<string> = new Set()): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const name = stack.pop()!;
+    if (seen.has(name) || skip.has(name)) continue;
+    seen.add(name);
+    stack.push(...staticImports(name));
+  }
+  return seen;
+}
+
+const entry = files.find((name) => source(name).includes('louise:ready'));
+const core = entry ? closure([entry]) : new Set<string>();
+const rich = entry ? closure([...core].flatMap(dynamicImports), core) : new Set<string>();
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+describe('edit-mode client size budgets', () => {
+  it('finds the edit-mode entry and a separate rich-text chunk in the build', () => {
+    expect(entry, 'no built chunk contains the edit-mode entry: run `npx astro build`').toBeTruthy();
+    expect(rich.size, 'the rich-text editor is not a separate dynamically imported chunk').toBeGreaterThan(0);
+    expect([...rich].some((name) => /Lexical|lexical/.test(source(name)))).toBe(true);
+    expect([...core].some((name) => source(name).includes('createEditor') && source(name).includes('registerRichText'))).toBe(false);
+  });
+
+  it(`keeps the edit-mode core within ${kb(CORE_BUDGET)} gzipped`, () => {
+    const size = gzipped(core);
+    console.log(`edit-mode core: ${kb(size)} gzipped (${[...core].join(', ')})`);
+    expect(size).toBeGreaterThan(1024);
+    expect(size).toBeLessThanOrEqual(CORE_BUDGET);
+  });
+
+  it(`keeps the rich-text chunk within ${kb(RICH_BUDGET)} gzipped`, () => {
+    const size = gzipped(rich);
+    console.log(`rich-text chunk: ${kb(size)} gzipped (${[...rich].join(', ')})`);
+    expect(size).toBeGreaterThan(20 * 1024);
+    expect(size).toBeLessThanOrEqual(RICH_BUDGET);
+  });
+});
+
+describe('visitor pages reference none of the client chunks', () => {
+  let site: Awaited<ReturnType<typeof startSite>>;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(async () => {
+    await site?.server.close();
+  });
+
+  it('serves visitor HTML without any chunk, while edit-mode HTML loads the entry', async () => {
+    const chunks = [...core, ...rich];
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const path of ['/', '/about', '/articles/editing-in-place']) {
+      const html = await (await site.server.fetch(`http://localhost${path}`)).text();
+      for (const chunk of chunks) expect(html, `${path} references ${chunk}`).not.toContain(chunk);
+      expect(html, path).not.toMatch(/<script/i);
+    }
+    const login = await site.server.fetch('http://localhost/api/cms/auth/login', {
+      method: 'POST',
+      headers: { origin: 'http://localhost', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'editor@localhost', password: 'louise-dev' }),
+    });
+    expect(login.status).toBe(204);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const editing = await (await site.server.fetch('http://localhost/about?edit', { headers: { cookie } })).text();
+    expect(editing).toContain(entry!);
+  });
+});
