@@ -1,14 +1,26 @@
 import { $status } from './status.ts';
 import type { Answer, VersionItem } from './transport.ts';
 
-/** One conflicting field, as the editor sees it. */
-export interface ConflictView {
+/**
+ * A field whose text needs the editor's choice: a `conflict` (someone else
+ * saved it meanwhile: Keep mine or Reload) or `unsaved` text from an earlier
+ * visit that may never have reached the server (Restore mine or Discard).
+ */
+export interface ChoiceView {
+  kind: 'conflict' | 'unsaved';
   label: string;
   mine: string;
   theirs: string;
+  /** `unsaved`: when it was typed. */
+  at?: number;
   keepMine(): void;
-  reload(): void;
+  takeTheirs(): void;
 }
+
+const CHOICE = {
+  conflict: { what: ' was changed by someone else while you edited it.', theirs: 'Theirs', mine: 'Yours', keep: 'Keep mine', take: 'Reload', group: 'Conflict in' },
+  unsaved: { what: ' has text you typed here earlier that may not have been saved.', theirs: 'On the page', mine: 'Yours', keep: 'Restore mine', take: 'Discard mine', group: 'Unsaved text in' },
+} as const;
 
 export interface BarActions {
   /** Present when auto-save is off. */
@@ -81,24 +93,26 @@ export function createEditBar(actions: BarActions) {
   let shown = '';
   return {
     element: bar,
-    /** Shows both versions of each conflicting field with Keep mine and Reload. */
-    showConflicts(views: ConflictView[]) {
-      const key = JSON.stringify(views.map((v) => [v.label, v.theirs, v.mine]));
+    /** Shows both versions of each field that needs a choice, with its two buttons. */
+    showChoices(views: ChoiceView[]) {
+      const key = JSON.stringify(views.map((v) => [v.kind, v.label, v.theirs, v.mine]));
       if (key === shown) return;
       shown = key;
       conflicts.hidden = views.length === 0;
       conflicts.replaceChildren(
         ...views.map((view) => {
+          const words = CHOICE[view.kind];
+          const when = view.at ? ` (${new Date(view.at).toLocaleString()})` : '';
           const group = el(
             'div',
             { className: 'lb-panel' },
-            el('p', {}, el('strong', { textContent: view.label }), ' was changed by someone else while you edited it.'),
-            el('p', {}, 'Theirs: ', el('q', { textContent: view.theirs })),
-            el('p', {}, 'Yours: ', el('q', { textContent: view.mine })),
-            el('div', { className: 'lb-row' }, button('Keep mine', view.keepMine), button('Reload', view.reload)),
+            el('p', {}, el('strong', { textContent: view.label }), words.what),
+            el('p', {}, `${words.theirs}: `, el('q', { textContent: view.theirs })),
+            el('p', {}, `${words.mine}${when}: `, el('q', { textContent: view.mine })),
+            el('div', { className: 'lb-row' }, button(words.keep, view.keepMine), button(words.take, view.takeTheirs)),
           );
           group.setAttribute('role', 'group');
-          group.setAttribute('aria-label', `Conflict in ${view.label}`);
+          group.setAttribute('aria-label', `${words.group} ${view.label}`);
           return group;
         }),
       );

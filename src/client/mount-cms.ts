@@ -1,11 +1,12 @@
+import { createBackup, browserStorage, type KeptEdit } from './backup.ts';
 import { barActions } from './bar-actions.ts';
-import { createEditBar, type ConflictView } from './edit-bar.ts';
+import { createEditBar, type ChoiceView } from './edit-bar.ts';
 import { parseMarker } from './marker.ts';
 import { watchPage } from './page-lifecycle.ts';
 import { resolveOptions, type MountOptions } from './options.ts';
 import { attachPlainField, type FieldEditor } from './plain-field.ts';
 import { attachRichField } from './rich-field.ts';
-import { createSaveQueue, type SaveQueue } from './save-queue.ts';
+import { createSaveQueue, same, type SaveQueue } from './save-queue.ts';
 import { $status, IDLE, type StatusTone } from './status.ts';
 import { CSS } from './styles.ts';
 import { createTransport, type SaveTarget } from './transport.ts';
@@ -28,11 +29,17 @@ interface Part {
 }
 
 interface Unit {
+  /** `collection:key:field`: names the unit's backup copy. */
+  id: string;
   target: SaveTarget;
   label: string;
   parts: Part[];
   queue?: SaveQueue;
   saves: number;
+  /** The value in the backup copy, while the field is unsaved. */
+  kept?: unknown;
+  /** Unsaved text an earlier visit left, until the editor restores or discards it. */
+  earlier?: KeptEdit | undefined;
 }
 
 const text = (value: unknown): string =>
@@ -61,7 +68,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
     const id = `${marker.collection}:${marker.key}:${field}`;
     let unit = units.get(id);
     if (!unit) {
-      unit = { target: { collection: marker.collection, key: marker.key, field, marker: marker.raw, versioned }, label: el.dataset.cmsLabel ?? field, parts: [], saves: 0 };
+      unit = { id, target: { collection: marker.collection, key: marker.key, field, marker: marker.raw, versioned }, label: el.dataset.cmsLabel ?? field, parts: [], saves: 0 };
       units.set(id, unit);
     }
     unit.parts.push({ el, index: versioned ? marker.index : null, rich: el.dataset.cmsType === 'richtext' });
@@ -72,6 +79,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   style.textContent = CSS;
   document.head.append(style);
 
+  const backup = createBackup(browserStorage());
   let keepaliveRefused: string | null = null;
   let lastVersioned = false;
   let leaving = false;
@@ -123,7 +131,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   function refresh() {
     let saving = false;
     let problem: string | null = null;
-    const conflicts: ConflictView[] = [];
+    const choices: ChoiceView[] = [];
     for (const unit of all()) {
       const queue = unit.queue!;
       const s = queue.state;
@@ -137,20 +145,42 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
         else delete el.dataset.cmsState;
       }
       saving ||= s.saving || (s.dirty && options.debounceMs !== false);
+      const earlier = unit.earlier;
+      if (earlier) {
+        choices.push({
+          kind: 'unsaved',
+          label: unit.label,
+          mine: text(earlier.value),
+          theirs: text(queue.value),
+          at: earlier.at,
+          keepMine: () => {
+            unit.earlier = undefined;
+            apply(unit, earlier.value);
+            queue.edit(earlier.value);
+          },
+          takeTheirs: () => {
+            unit.earlier = undefined;
+            if (!queue.state.dirty) backup.drop(unit.id);
+            refresh();
+          },
+        });
+      }
       if (s.conflict) {
         const conflict = s.conflict;
-        conflicts.push({
+        choices.push({
+          kind: 'conflict',
           label: unit.label,
           mine: text(queue.value),
           theirs: text(conflict.value),
           keepMine: () => void queue.keepMine(),
-          reload: () => apply(unit, queue.reload()),
+          takeTheirs: () => apply(unit, queue.reload()),
         });
         problem ??= `${unit.label} was changed by someone else: choose Keep mine or Reload.`;
       } else if (s.locked) problem ??= `${unit.label} is being edited by someone else. Your text is kept here but not saved; edit it again to retry.`;
       else if (s.error) problem ??= `Not saved: ${s.error} Your text is kept and saves on your next edit or when the connection returns.`;
+      else if (earlier) problem ??= `${unit.label} has unsaved text from earlier: choose Restore mine or Discard mine.`;
     }
-    bar.showConflicts(conflicts);
+    bar.showChoices(choices);
     if (!unsaved()) keepaliveRefused = null;
     if (problem ?? keepaliveRefused) say('problem', (problem ?? keepaliveRefused)!);
     else if (saving) say('busy', 'Saving…');
@@ -184,9 +214,27 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
       eagerChars: 20_000,
       send: (value, rev, keepalive) => transport.save(target, value, rev, keepalive),
       ...(base ? { ready: base.then((map) => queue.setBase(map[target.field] ?? null)) } : {}),
-      onChange: refresh,
+      onChange: () => {
+        remember(unit, queue);
+        refresh();
+      },
     });
     unit.queue = queue;
+    // A copy equal to what the page shows was saved after all (a keepalive save lands unseen).
+    const earlier = backup.read(unit.id);
+    if (earlier && !same(earlier.value, queue.value)) unit.earlier = earlier;
+    else if (earlier) backup.drop(unit.id);
+  };
+
+  /** Keeps the browser's copy of an unsaved field current, and drops it once saved. */
+  const remember = (unit: Unit, queue: SaveQueue) => {
+    if (queue.state.dirty) {
+      if (unit.kept === undefined || !same(unit.kept, queue.value)) backup.keep(unit.id, queue.value);
+      unit.kept = queue.value;
+    } else if (unit.kept !== undefined) {
+      backup.drop(unit.id);
+      unit.kept = undefined;
+    }
   };
 
   const loading: Promise<unknown>[] = [];
@@ -206,6 +254,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
     );
   }
   const ready = Promise.all(loading).then(() => {
+    if (all().some((unit) => unit.earlier)) refresh();
     document.dispatchEvent(new CustomEvent('cms:ready'));
   });
 

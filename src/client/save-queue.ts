@@ -28,7 +28,8 @@ export interface SaveQueueState {
 
 export type SaveQueue = ReturnType<typeof createSaveQueue>;
 
-const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+/** Equal field values (strings, or lists of them). */
+export const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The save queue of one field. At most one request is in flight; edits made

@@ -92,6 +92,53 @@ test.describe('saves never lose a keystroke', () => {
     await expectStored(context.request, id, 'title', 'Closed mid-save, last words');
   });
 
+  test('text refused as the tab closed is offered back on the next visit: Restore mine saves it, Discard mine drops it', async ({ page, context, browser }) => {
+    await signIn(page);
+    const other = await browser.newPage({ baseURL: baseUrl() });
+    await signIn(other, 'writer@localhost');
+    await openEditing(page, '/about');
+    const id = await pageIdOf(page);
+    const run = RUN();
+    // Someone else saves the title after this page rendered; the editor types and closes the tab at once.
+    // The keepalive save sent while the page closes is a 409 that nobody is left to see.
+    const closeRefused = async (tab: typeof page, theirs: string, mine: string) => {
+      const saved = await other.request.post(`/api/cms/pages/${id}/versions`, { headers: { origin: baseUrl() }, data: { title: theirs } });
+      expect(saved.status()).toBe(200);
+      await retype(tab, TITLE, mine);
+      tab.on('dialog', (dialog) => void dialog.accept());
+      await tab.close({ runBeforeUnload: true });
+      const next = await context.newPage();
+      await openEditing(next, '/about');
+      return next;
+    };
+
+    const next = await closeRefused(page, `Theirs ${run}`, `Mine at close ${run}`);
+    const offer = next.getByRole('group', { name: 'Unsaved text in title' });
+    await expect(offer).toContainText(`Mine at close ${run}`);
+    await expect(offer).toContainText(`Theirs ${run}`);
+    await expect(status(next)).toContainText('unsaved text from earlier');
+    expect((await storedDraft(next.request, id))?.title).toBe(`Theirs ${run}`);
+    await offer.getByRole('button', { name: 'Restore mine' }).click();
+    await expect(next.locator(TITLE)).toHaveText(`Mine at close ${run}`);
+    await expect(status(next)).toHaveText('Draft saved');
+    await expectStored(next.request, id, 'title', `Mine at close ${run}`);
+    await expect(offer).toHaveCount(0);
+
+    const again = await closeRefused(next, `Theirs again ${run}`, `Mine again ${run}`);
+    const second = again.getByRole('group', { name: 'Unsaved text in title' });
+    await expect(second).toContainText(`Mine again ${run}`);
+    await second.getByRole('button', { name: 'Discard mine' }).click();
+    await expect(second).toHaveCount(0);
+    await expect(again.locator(TITLE)).toHaveText(`Theirs again ${run}`);
+    // Both choices leave no copy behind: the next visit offers nothing.
+    await again.reload();
+    await expect(again.locator('[data-cms-field]:not([contenteditable])')).toHaveCount(0);
+    await expect(again.locator('#louise-bar')).toBeVisible();
+    await expect(again.getByRole('group', { name: /^Unsaved text in/ })).toHaveCount(0);
+    expect((await storedDraft(again.request, id))?.title).toBe(`Theirs again ${run}`);
+    await other.close();
+  });
+
   test('clicking Done right after typing saves first, then leaves edit mode', async ({ page, browser }) => {
     await signIn(page);
     await openEditing(page, '/about');
