@@ -21,6 +21,19 @@ export async function signIn(page: Page, email = 'editor@localhost'): Promise<vo
   await page.context().addCookies(cookies);
 }
 
+/** A second editor in their own browser context: the writer, who may edit but not publish. */
+export async function otherEditor(browser: Browser): Promise<Page> {
+  const other = await browser.newPage({ baseURL: baseUrl() });
+  await signIn(other, 'writer@localhost');
+  return other;
+}
+
+/** Saves a draft of page `id` through the versions route, as `page`'s editor would from a script. */
+export async function saveDraftAs(page: Page, id: number, data: Record<string, unknown>): Promise<void> {
+  const res = await page.request.post(`/api/cms/pages/${id}/versions`, { headers: { origin: baseUrl() }, data });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 export function baseUrl(): string {
   return `http://localhost:${process.env.E2E_PORT ?? 4329}`;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Route } from '@playwright/test';
-import { baseUrl, expectStored, openEditing, pageIdOf, retype, signIn, status, storedDraft, TITLE, visitorHtml } from './editing-helpers.ts';
+import { expectStored, openEditing, otherEditor, pageIdOf, retype, saveDraftAs, signIn, status, storedDraft, TITLE, visitorHtml } from './editing-helpers.ts';
 
 // The ways other inline editors lose edits, each injected with Playwright's
 // request routing and checked against what D1 holds afterwards.
@@ -94,16 +94,14 @@ test.describe('saves never lose a keystroke', () => {
 
   test('text refused as the tab closed is offered back on the next visit: Restore mine saves it, Discard mine drops it', async ({ page, context, browser }) => {
     await signIn(page);
-    const other = await browser.newPage({ baseURL: baseUrl() });
-    await signIn(other, 'writer@localhost');
+    const other = await otherEditor(browser);
     await openEditing(page, '/about');
     const id = await pageIdOf(page);
     const run = RUN();
     // Someone else saves the title after this page rendered; the editor types and closes the tab at once.
     // The keepalive save sent while the page closes is a 409 that nobody is left to see.
     const closeRefused = async (tab: typeof page, theirs: string, mine: string) => {
-      const saved = await other.request.post(`/api/cms/pages/${id}/versions`, { headers: { origin: baseUrl() }, data: { title: theirs } });
-      expect(saved.status()).toBe(200);
+      await saveDraftAs(other, id, { title: theirs });
       await retype(tab, TITLE, mine);
       tab.on('dialog', (dialog) => void dialog.accept());
       await tab.close({ runBeforeUnload: true });
@@ -223,8 +221,7 @@ test.describe('saves never lose a keystroke', () => {
 
   test('two editors on one title: the second sees both versions, Keep mine wins, Reload takes theirs', async ({ browser, page }) => {
     await signIn(page);
-    const other = await browser.newPage({ baseURL: baseUrl() });
-    await signIn(other, 'writer@localhost');
+    const other = await otherEditor(browser);
     await openEditing(page, '/articles/editing-in-place');
     await openEditing(other, '/articles/editing-in-place');
     const id = await pageIdOf(page);
@@ -260,16 +257,14 @@ test.describe('saves never lose a keystroke', () => {
 
   test('a change saved after the page rendered is a conflict: $base comes from what the editor saw', async ({ browser, page }) => {
     await signIn(page);
-    const other = await browser.newPage({ baseURL: baseUrl() });
-    await signIn(other, 'writer@localhost');
+    const other = await otherEditor(browser);
     await openEditing(other, '/articles/editing-in-place');
     const id = await pageIdOf(other);
     const run = RUN();
     // The other editor's save lands after this page's HTML was rendered but before it mounts.
     await page.route((url) => url.pathname === '/articles/editing-in-place' && url.searchParams.has('edit'), async (route) => {
       const rendered = await route.fetch();
-      const saved = await other.request.post(`/api/cms/pages/${id}/versions`, { headers: { origin: baseUrl() }, data: { title: `Saved meanwhile ${run}` } });
-      expect(saved.status()).toBe(200);
+      await saveDraftAs(other, id, { title: `Saved meanwhile ${run}` });
       await route.fulfill({ response: rendered });
     });
     await openEditing(page, '/articles/editing-in-place');
