@@ -23,7 +23,7 @@ export interface SaveCollectionConfig {
 export interface FieldSaveConfig {
   /** Marker collection name to its config (`settings` in `settings:site:tagline`). */
   collections: Readonly<Record<string, SaveCollectionConfig>>;
-  mediaBase?: string;
+  mediaBase?: string | undefined;
 }
 
 /** The inline save input: the marker as the page renders it, and the new value. */
@@ -79,7 +79,7 @@ export async function applyFieldSave<E extends EditorRouteEnv>(env: E, config: F
 
 /** The value as stored: rich text sanitized, plain text and list items kept as sent (type-checked). */
 export function resolveFieldValue(type: FieldMap[string]['type'], value: unknown, item: boolean, mediaBase?: string): unknown {
-  if (type === 'richtext' && typeof value === 'string') return sanitizeRichHtml(value, mediaBase === undefined ? {} : { mediaBase });
+  if (type === 'richtext' && typeof value === 'string') return sanitizeRichHtml(value, { mediaBase });
   if (item && value === undefined) throw validationError([{ field: 'value', message: 'must be a JSON value' }]);
   return value;
 }

@@ -1,7 +1,9 @@
+import { richFieldsOf } from '../content/collection.ts';
 import { bufferKey, type BufferedDraft } from '../content/draft-buffer.ts';
 import { fieldRevs } from '../content/field-rev.ts';
 import { typeViolations } from '../content/field-values.ts';
 import { changedFields, findConflicts, mergeDraft, parseDraftBody, touchedFields, type DraftEdit } from '../content/merge-draft.ts';
+import { pickFields } from '../content/pick-fields.ts';
 import type { D1Client } from '../db/d1-session.ts';
 import { errorName, reportDegraded } from './degraded.ts';
 import { runValidate, validationError, type DraftDeps } from './draft-deps.ts';
@@ -45,7 +47,8 @@ export async function applySaveDraft<E extends EditorRouteEnv>(env: E, deps: Dra
   if (parsed.unknown.length > 0) throw new HttpError(400, 'unknown_field', `Not a field of ${vt.config.slug}: ${parsed.unknown.join(', ')}.`, { fields: parsed.unknown });
   if (parsed.problems.length > 0) throw new HttpError(400, 'invalid_body', parsed.problems.join('; '));
   const base = options.base ?? parsed.base;
-  const edit = sanitizeEdit(deps, parsed.edit);
+  // parseDraftBody already refused unknown fields: this only sanitizes rich text.
+  const edit: DraftEdit = { fields: pickFields(parsed.edit.fields, vt.fields, richFieldsOf(vt.config.fields), deps.sanitize).data, items: parsed.edit.items };
   const touched = touchedFields(edit);
   if (touched.length === 0) throw new HttpError(400, 'empty_save', 'The save carries no fields.');
   const violations = typeViolations(edit.fields, vt.config.fields);
@@ -92,14 +95,6 @@ export async function applySaveDraft<E extends EditorRouteEnv>(env: E, deps: Dra
     mustRead = true;
   }
   throw new HttpError(503, 'busy', 'Too many saves landed on this page at once; try again.', {}, { 'retry-after': '1' });
-}
-
-function sanitizeEdit<E>(deps: DraftDeps<E>, edit: DraftEdit): DraftEdit {
-  const fields: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(edit.fields)) {
-    fields[field] = deps.vt.config.fields[field]?.type === 'richtext' && typeof value === 'string' ? deps.sanitize(value) : value;
-  }
-  return { fields, items: edit.items };
 }
 
 async function checkLocks<E>(env: E, source: SoftLockSource<E>, session: EditorSession, collection: string, id: number, changed: readonly string[]): Promise<void> {

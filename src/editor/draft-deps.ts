@@ -41,7 +41,6 @@ export interface DraftDeps<E> {
 /** Checks the tables against the config once and resolves the options. */
 export function draftDeps<E>(options: DraftDepsOptions<E>): DraftDeps<E> {
   const vt = versionedTable(options.table, options.versionsTable, options.config);
-  const mediaBase = options.mediaBase;
   return {
     vt,
     buffer(env) {
@@ -49,7 +48,7 @@ export function draftDeps<E>(options: DraftDepsOptions<E>): DraftDeps<E> {
       return kv ? draftBuffer(kv) : null;
     },
     validate: options.validate,
-    sanitize: (html) => sanitizeRichHtml(html, mediaBase === undefined ? {} : { mediaBase }),
+    sanitize: (html) => sanitizeRichHtml(html, { mediaBase: options.mediaBase }),
   };
 }
 

@@ -18,20 +18,25 @@ export interface Work {
 
 /** Reads the live row and its newest pending version in one batch; null when the row does not exist. */
 export async function readWork(client: D1Client, vt: VersionedTable, id: number): Promise<Work | null> {
-  const m = vt.main.col;
-  const [liveResult, draftResult] = await client.batch<Row>([
-    client.prepare(`SELECT * FROM ${vt.main.table} WHERE ${m.id} = ?1`).bind(id),
-    client.prepare(newestPendingByRowSql(vt)).bind(id),
-  ]);
-  const liveRaw = liveResult?.results[0];
+  const [liveResult, draftResult] = await client.batch<Row>(workStatements(client, vt, id));
+  return toWork(vt, liveResult?.results[0], draftResult?.results[0]);
+}
+
+/** The two reads behind `Work` (the live row, its newest pending version), to batch with others. */
+export function workStatements(client: D1Client, vt: VersionedTable, id: number): [D1PreparedStatement, D1PreparedStatement] {
+  return [client.prepare(`SELECT * FROM ${vt.main.table} WHERE ${vt.main.col.id} = ?1`).bind(id), client.prepare(newestPendingByRowSql(vt)).bind(id)];
+}
+
+/** Decodes the results of `workStatements`; null when the row does not exist. */
+export function toWork(vt: VersionedTable, liveRaw: Row | undefined, draftRaw: Row | undefined): Work | null {
   if (!liveRaw) return null;
-  const draftRaw = draftResult?.results[0] ?? null;
   const source = draftRaw ?? liveRaw;
   const codec = draftRaw ? vt.versions : vt.main;
   const stored: Record<string, unknown> = {};
   for (const field of vt.fields) stored[field] = source[unquote(codec.col[field] as string)];
+  const live = vt.main.decode(liveRaw);
   const draft = draftRaw ? vt.versions.decode(draftRaw) : null;
-  return { live: vt.main.decode(liveRaw), draft, data: pick(draft ?? vt.main.decode(liveRaw), vt.fields), stored };
+  return { live, draft, data: pick(draft ?? live, vt.fields), stored };
 }
 
 /** Fields whose stored value must still be what the save checked, or the insert does nothing. */

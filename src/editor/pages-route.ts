@@ -51,7 +51,7 @@ export function pagesRoute<E extends EditorRouteEnv>(options: PagesRouteOptions<
   const codec = tableCodec(options.table);
   for (const field of Object.keys(fields)) if (!codec.col[field]) throw new Error(`pagesRoute(): field ${field} is not a column of ${codec.table}.`);
   const rich = richFieldsOf(fields);
-  const sanitize = (html: string) => sanitizeRichHtml(html, options.mediaBase === undefined ? {} : { mediaBase: options.mediaBase });
+  const sanitize = (html: string) => sanitizeRichHtml(html, { mediaBase: options.mediaBase });
   const drafts = options.drafts;
   if (drafts && !options.versionsTable) throw new Error('pagesRoute(): drafts needs versionsTable.');
   const deps = drafts && options.versionsTable ? draftDeps<E>({ table: options.table, versionsTable: options.versionsTable, config: drafts.config, bufferKv: drafts.bufferKv, validate: drafts.validate, mediaBase: options.mediaBase }) : null;

@@ -26,7 +26,7 @@ const SaveBody = v.object({
  */
 export function saveRoute<E extends EditorRouteEnv>(options: SaveRouteOptions<E>): EditorRoute<E> {
   const path = options.path ?? '/api/cms/save';
-  const config: FieldSaveConfig = options.mediaBase === undefined ? { collections: options.collections } : { collections: options.collections, mediaBase: options.mediaBase };
+  const config: FieldSaveConfig = { collections: options.collections, mediaBase: options.mediaBase };
   return async function save(request, env) {
     if (new URL(request.url).pathname !== path) return undefined;
     if (request.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.', {}, { allow: 'POST' });

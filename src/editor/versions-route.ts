@@ -2,11 +2,11 @@ import * as v from 'valibot';
 import { bufferKey, type BufferedDraft } from '../content/draft-buffer.ts';
 import { fieldRevs } from '../content/field-rev.ts';
 import { pick } from '../content/table-codec.ts';
-import { newestPendingByRowSql } from '../content/versioned-table.ts';
 import { applyDiscard, applyPublish, applyUnpublish } from './apply-publish.ts';
 import { applySaveDraft } from './apply-save-draft.ts';
 import { readSession, withBookmark, writeSession } from './d1-cookie.ts';
 import { draftDeps, type DraftDeps, type DraftDepsOptions } from './draft-deps.ts';
+import { toWork, workStatements } from './draft-store.ts';
 import { requireEditor } from './guard.ts';
 import { HttpError, json } from './http.ts';
 import { listPage, parseId, parseListQuery } from './list-query.ts';
@@ -108,23 +108,18 @@ async function readVersionId(request: Request): Promise<number | undefined> {
 async function listVersions<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>, client: D1Database | D1DatabaseSession, id: number, url: URL) {
   const { vt } = deps;
   const { limit, cursor } = parseListQuery(url);
-  const m = vt.main.col;
   const c = vt.versions.col;
   const [live, pending, page] = await client.batch<Record<string, unknown>>([
-    client.prepare(`SELECT * FROM ${vt.main.table} WHERE ${m.id} = ?1`).bind(id),
-    client.prepare(newestPendingByRowSql(vt)).bind(id),
+    ...workStatements(client, vt, id),
     client
       .prepare(`SELECT * FROM ${vt.versions.table} WHERE ${c.pageId} = ?1 AND ${c.id} < ?2 ORDER BY ${c.id} DESC LIMIT ?3`)
       .bind(id, cursor ?? Number.MAX_SAFE_INTEGER, limit + 1),
   ]);
-  const liveRaw = live?.results[0];
-  if (!liveRaw) throw new HttpError(404, 'not_found', `No ${vt.config.slug} row ${id}.`);
-  const liveRow = vt.main.decode(liveRaw);
-  const pointer = (liveRow.publishedVersionId as number | null) ?? null;
-  const pendingRaw = pending?.results[0];
+  const work = toWork(vt, live?.results[0], pending?.results[0]);
+  if (!work) throw new HttpError(404, 'not_found', `No ${vt.config.slug} row ${id}.`);
+  const pointer = (work.live.publishedVersionId as number | null) ?? null;
   const buffer = deps.buffer(env);
   const buffered = buffer ? await buffer.get<BufferedDraft>(bufferKey(vt.config.slug, id)) : null;
-  const work = buffered?.data ?? (pendingRaw ? vt.versions.decode(pendingRaw) : liveRow);
   const rows = (page?.results ?? []).map((raw) => vt.versions.decode(raw));
   const { items, nextCursor } = listPage(rows, limit);
   return {
@@ -138,7 +133,7 @@ async function listVersions<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>
     nextCursor,
     publishedVersionId: pointer,
     buffered: buffered !== null,
-    revs: fieldRevs(pick(work, vt.fields), vt.fields),
+    revs: fieldRevs(pick(buffered?.data ?? work.data, vt.fields), vt.fields),
   };
 }
 

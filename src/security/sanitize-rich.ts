@@ -33,7 +33,7 @@ export interface SanitizeRichOptions {
    * `https://media.example.com/` or a root-relative path such as `/media/`.
    * Any img whose src resolves elsewhere is removed.
    */
-  mediaBase?: string;
+  mediaBase?: string | undefined;
 }
 
 /** Tags removed together with everything inside them (raw text, foreign content, hidden content). */
