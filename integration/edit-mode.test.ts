@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EditorSession } from '../src/editor/session.ts';
-import { decideEditMode, EDIT_COOKIE } from './edit-mode.ts';
+import { decideEditMode, EDIT_COOKIE, noteRendered, type LouiseLocals } from './edit-mode.ts';
 
 const editor: EditorSession = { id: '1', email: 'e@x.test', name: 'E', access: { publish: true } };
 const options = { editParam: 'edit', loginPath: '/cms/login' };
@@ -34,5 +34,19 @@ describe('decideEditMode', () => {
       expect(decision.setCookie).toContain(`${EDIT_COOKIE}=; `);
       expect(decision.setCookie).toContain('Max-Age=0');
     }
+  });
+});
+
+describe('noteRendered', () => {
+  it('records revisions by collection:key for an editor in edit mode only', () => {
+    const editing: { louise: LouiseLocals } = { louise: { editor: null, editing: true, revs: {} } };
+    noteRendered(editing, 'pages', 7, { title: '0123456789abcdef' });
+    noteRendered(editing, 'posts', 'launch', { body: 'fedcba9876543210' });
+    expect(editing.louise.revs).toEqual({ 'pages:7': { title: '0123456789abcdef' }, 'posts:launch': { body: 'fedcba9876543210' } });
+
+    const visitor: { louise: LouiseLocals } = { louise: { editor: null, editing: false, revs: {} } };
+    noteRendered(visitor, 'pages', 7, { title: '0123456789abcdef' });
+    expect(visitor.louise.revs).toEqual({});
+    expect(() => noteRendered({}, 'pages', 7, {})).not.toThrow();
   });
 });
