@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import type { EditorRoute } from '../src/editor/route.ts';
-import type { ResolveEditor } from '../src/editor/session.ts';
+import type { EditorRoute } from '../src/http/route.ts';
+import type { ResolveEditor } from '../src/http/session.ts';
 import type { StatusRouteOptions } from '../src/health/index.ts';
 import type { RateLimiterNamespace } from '../src/security/durable-rate-limit.ts';
 import type { RateLimitStorage } from '../src/security/rate-limit.ts';

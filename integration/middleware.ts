@@ -4,7 +4,7 @@ import config from 'virtual:louise/config';
 import options from 'virtual:louise/options';
 import { ensureDevEditors } from '../src/auth/dev-editors.ts';
 import { renewedSessionCookie } from '../src/auth/password-editor.ts';
-import { json } from '../src/editor/http.ts';
+import { json } from '../src/http/errors.ts';
 import { allowCspDataFonts } from '../src/security/csp.ts';
 import { louiseSecurityHeaders, mutable } from '../src/security/headers.ts';
 import type { CmsEnv } from './config.ts';

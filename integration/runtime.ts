@@ -1,12 +1,12 @@
 import { authRoute } from '../src/auth/auth-route.ts';
 import { passwordEditor } from '../src/auth/password-editor.ts';
-import type { EditorRoute } from '../src/editor/route.ts';
-import type { ResolveEditor } from '../src/editor/session.ts';
+import type { EditorRoute } from '../src/http/route.ts';
+import type { ResolveEditor } from '../src/http/session.ts';
 import { d1Check, statusRoute } from '../src/health/index.ts';
 import { durableRateLimitStorage } from '../src/security/durable-rate-limit.ts';
 import { isNoindexHost } from '../src/security/headers.ts';
 import { kvRateLimitStorage, type RateLimitStorage } from '../src/security/rate-limit.ts';
-import { composeRoutes } from '../src/worker/compose.ts';
+import { composeRoutes } from '../src/http/compose.ts';
 import { defineCms, type CmsConfig, type CmsEnv } from './config.ts';
 
 /** What the middleware and the API endpoint need, built once per isolate. */

@@ -1,5 +1,5 @@
 import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet } from 'jose';
-import type { EditorSession, ResolveEditor } from '../editor/session.ts';
+import type { EditorSession, ResolveEditor } from '../http/session.ts';
 import { findEditorByEmail } from './editors.ts';
 
 export interface AccessEditorOptions {

@@ -4,5 +4,6 @@ export { accessEditor, type AccessEditorOptions } from './access-editor.ts';
 export { addEditor, listEditors, removeEditor, findEditorByEmail, normalizeEmail, type NewEditor } from './editors.ts';
 export { createSession, resolveSession, endSession, SESSION_TTL_MS, type ResolvedSession, type SessionClock } from './sessions.ts';
 export { hashPassword, verifyPassword, PBKDF2_ITERATIONS } from './password.ts';
-export { readCookie, serializeCookie, sessionCookie, SESSION_COOKIE, type CookieOptions } from './cookies.ts';
+export { sessionCookie, SESSION_COOKIE } from './cookies.ts';
+export { readCookie, serializeCookie, type CookieOptions } from '../http/cookies.ts';
 export { ensureDevEditors, DEV_EDITORS, DEV_PASSWORD } from './dev-editors.ts';

@@ -1,5 +1,6 @@
-import type { EditorSession, ResolveEditor } from '../editor/session.ts';
-import { readCookie, SESSION_COOKIE, sessionCookie } from './cookies.ts';
+import type { EditorSession, ResolveEditor } from '../http/session.ts';
+import { readCookie } from '../http/cookies.ts';
+import { SESSION_COOKIE, sessionCookie } from './cookies.ts';
 import { resolveSession, type ResolvedSession, type SessionClock } from './sessions.ts';
 
 // One lookup per request: the middleware, the API gate and the route all ask.

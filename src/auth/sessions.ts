@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { editors, editorSessions } from '../db/auth-schema.ts';
 import { db } from '../db/client.ts';
-import type { EditorSession } from '../editor/session.ts';
+import type { EditorSession } from '../http/session.ts';
 import { newToken, randomBytes, sha256Hex, type RandomBytes } from './crypto.ts';
 
 /** A session lives 30 days from its last extension. */

@@ -1,5 +1,5 @@
 import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
-import { ident } from '../editor/sql.ts';
+import { ident } from '../db/sql.ts';
 
 /** A drizzle table read once: SQL names, and which properties hold JSON text. */
 export interface TableCodec {

@@ -1,4 +1,4 @@
-import { serializeCookie } from '../auth/cookies.ts';
+import { serializeCookie } from '../http/cookies.ts';
 
 /** Name of the HttpOnly cookie carrying the D1 session bookmark. */
 export const D1_BOOKMARK_COOKIE = 'cms_d1_bookmark';

@@ -4,9 +4,9 @@ import { typeViolations } from '../content/field-values.ts';
 import { tableCodec, type TableCodec } from '../content/table-codec.ts';
 import { sanitizeRichHtml } from '../security/sanitize-rich.ts';
 import { validationError } from './draft-deps.ts';
-import { HttpError } from './http.ts';
-import type { EditorRouteEnv } from './route.ts';
-import type { EditorSession } from './session.ts';
+import { HttpError } from '../http/errors.ts';
+import type { EditorRouteEnv } from '../http/route.ts';
+import type { EditorSession } from '../http/session.ts';
 
 /** One collection that is saved field by field, live (not versioned). */
 export interface SaveCollectionConfig {

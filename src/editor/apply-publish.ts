@@ -4,9 +4,9 @@ import { newestPendingByRowSql } from '../content/versioned-table.ts';
 import { pick } from '../content/table-codec.ts';
 import type { D1Client } from '../db/d1-session.ts';
 import { runValidate, validationError, type DraftDeps } from './draft-deps.ts';
-import { HttpError } from './http.ts';
-import type { EditorRouteEnv } from './route.ts';
-import type { EditorSession } from './session.ts';
+import { HttpError } from '../http/errors.ts';
+import type { EditorRouteEnv } from '../http/route.ts';
+import type { EditorSession } from '../http/session.ts';
 
 type Row = Record<string, unknown>;
 

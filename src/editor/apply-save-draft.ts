@@ -5,12 +5,12 @@ import { typeViolations } from '../content/field-values.ts';
 import { changedFields, findConflicts, mergeDraft, parseDraftBody, touchedFields, type DraftEdit } from '../content/merge-draft.ts';
 import { pickFields } from '../content/pick-fields.ts';
 import type { D1Client } from '../db/d1-session.ts';
-import { errorName, reportDegraded } from './degraded.ts';
+import { errorName, reportDegraded } from '../security/degraded.ts';
 import { runValidate, validationError, type DraftDeps } from './draft-deps.ts';
 import { insertDraft, readWork, type Work } from './draft-store.ts';
-import { HttpError } from './http.ts';
-import type { EditorRouteEnv, RouteContext } from './route.ts';
-import type { EditorSession } from './session.ts';
+import { HttpError } from '../http/errors.ts';
+import type { EditorRouteEnv, RouteContext } from '../http/route.ts';
+import type { EditorSession } from '../http/session.ts';
 import type { SoftLockSource } from './soft-locks.ts';
 
 export interface SaveDraftOptions<E> {

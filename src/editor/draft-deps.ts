@@ -4,8 +4,8 @@ import { draftBuffer, type BufferKv, type DraftBuffer } from '../content/draft-b
 import { LouiseValidationError } from '../content/validation-error.ts';
 import { versionedTable, type VersionedTable } from '../content/versioned-table.ts';
 import { sanitizeRichHtml } from '../security/sanitize-rich.ts';
-import { HttpError } from './http.ts';
-import type { EditorSession } from './session.ts';
+import { HttpError } from '../http/errors.ts';
+import type { EditorSession } from '../http/session.ts';
 
 /** Context a `validate` hook gets. */
 export interface ValidateContext {

@@ -1,10 +1,10 @@
-export { requireEditor, guardEditor, type GuardOptions } from './guard.ts';
-export { HttpError, json, errorResponse } from './http.ts';
-export { parseBody, MAX_JSON_BODY } from './parse-body.ts';
-export { runEditorRoute, matchPath, type EditorRoute, type EditorRouteEnv, type RouteContext } from './route.ts';
-export { isSameOrigin, isReadMethod } from './same-origin.ts';
-export type { EditorSession, ResolveEditor } from './session.ts';
-export { ident, tableMeta, type TableMeta } from './sql.ts';
+export { requireEditor, guardEditor, type GuardOptions } from '../http/guard.ts';
+export { HttpError, json, errorResponse } from '../http/errors.ts';
+export { parseBody, MAX_JSON_BODY } from '../http/parse-body.ts';
+export { runEditorRoute, matchPath, type EditorRoute, type EditorRouteEnv, type RouteContext } from '../http/route.ts';
+export { isSameOrigin, isReadMethod } from '../http/same-origin.ts';
+export type { EditorSession, ResolveEditor } from '../http/session.ts';
+export { ident, tableMeta, type TableMeta } from '../db/sql.ts';
 export { pagesRoute, type PagesRouteOptions } from './pages-route.ts';
 export { versionsRoute, type VersionsRouteOptions } from './versions-route.ts';
 export { saveRoute, type SaveRouteOptions } from './save-route.ts';
@@ -12,6 +12,6 @@ export { applySaveDraft, type SaveDraftOptions, type SavedDraft } from './apply-
 export { applyPublish, applyUnpublish, applyDiscard } from './apply-publish.ts';
 export { applyFieldSave, resolveFieldValue, type FieldSaveConfig, type FieldSaveInput, type SaveCollectionConfig } from './apply-field-save.ts';
 export { draftDeps, runValidate, validationError, type DraftDeps, type DraftDepsOptions, type ValidateHook, type ValidateContext } from './draft-deps.ts';
-export { reportDegraded, setDegradedSink, type DegradedEvent, type DegradedDetail, type DegradedSink } from './degraded.ts';
+export { reportDegraded, setDegradedSink, type DegradedEvent, type DegradedDetail, type DegradedSink } from '../security/degraded.ts';
 export type { SoftLockSource, SoftLockTarget } from './soft-locks.ts';
-export { parseListQuery, listPage, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ListQuery } from './list-query.ts';
+export { parseListQuery, listPage, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ListQuery } from '../http/list-query.ts';

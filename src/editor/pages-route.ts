@@ -9,14 +9,14 @@ import { newestPendingByRowSql } from '../content/versioned-table.ts';
 import type { BufferKv } from '../content/draft-buffer.ts';
 import { sanitizeRichHtml } from '../security/sanitize-rich.ts';
 import { applySaveDraft } from './apply-save-draft.ts';
-import { errorName, reportDegraded } from './degraded.ts';
+import { errorName, reportDegraded } from '../security/degraded.ts';
 import { draftDeps, runValidate, validationError, type ValidateHook } from './draft-deps.ts';
-import { requireEditor } from './guard.ts';
-import { HttpError, json } from './http.ts';
-import { listPage, parseId, parseListQuery } from './list-query.ts';
-import { parseBody } from './parse-body.ts';
-import { matchPath, type EditorRoute, type EditorRouteEnv } from './route.ts';
-import type { EditorSession, ResolveEditor } from './session.ts';
+import { requireEditor } from '../http/guard.ts';
+import { HttpError, json } from '../http/errors.ts';
+import { listPage, parseId, parseListQuery } from '../http/list-query.ts';
+import { parseBody } from '../http/parse-body.ts';
+import { matchPath, type EditorRoute, type EditorRouteEnv } from '../http/route.ts';
+import type { EditorSession, ResolveEditor } from '../http/session.ts';
 
 export interface PagesRouteOptions<E> {
   table: Table;

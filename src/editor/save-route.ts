@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { applyFieldSave, type FieldSaveConfig } from './apply-field-save.ts';
-import { requireEditor } from './guard.ts';
-import { HttpError } from './http.ts';
-import { parseBody } from './parse-body.ts';
-import type { EditorRoute, EditorRouteEnv } from './route.ts';
-import type { ResolveEditor } from './session.ts';
+import { requireEditor } from '../http/guard.ts';
+import { HttpError } from '../http/errors.ts';
+import { parseBody } from '../http/parse-body.ts';
+import type { EditorRoute, EditorRouteEnv } from '../http/route.ts';
+import type { ResolveEditor } from '../http/session.ts';
 
 export interface SaveRouteOptions<E> extends FieldSaveConfig {
   resolveEditor: ResolveEditor<E>;

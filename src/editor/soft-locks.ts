@@ -1,4 +1,4 @@
-import type { EditorSession } from './session.ts';
+import type { EditorSession } from '../http/session.ts';
 
 /** The row whose locks are asked about. */
 export interface SoftLockTarget {

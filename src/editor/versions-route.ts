@@ -4,15 +4,15 @@ import { fieldRevs } from '../content/field-rev.ts';
 import { pick } from '../content/table-codec.ts';
 import { applyDiscard, applyPublish, applyUnpublish } from './apply-publish.ts';
 import { applySaveDraft } from './apply-save-draft.ts';
-import { readSession, withBookmark, writeSession } from './d1-cookie.ts';
+import { readSession, withBookmark, writeSession } from '../db/d1-cookie.ts';
 import { draftDeps, type DraftDeps, type DraftDepsOptions } from './draft-deps.ts';
 import { toWork, workStatements } from './draft-store.ts';
-import { requireEditor } from './guard.ts';
-import { HttpError, json } from './http.ts';
-import { listPage, parseId, parseListQuery } from './list-query.ts';
-import { MAX_JSON_BODY, parseBody } from './parse-body.ts';
-import { matchPath, type EditorRoute, type EditorRouteEnv } from './route.ts';
-import type { ResolveEditor } from './session.ts';
+import { requireEditor } from '../http/guard.ts';
+import { HttpError, json } from '../http/errors.ts';
+import { listPage, parseId, parseListQuery } from '../http/list-query.ts';
+import { MAX_JSON_BODY, parseBody } from '../http/parse-body.ts';
+import { matchPath, type EditorRoute, type EditorRouteEnv } from '../http/route.ts';
+import type { ResolveEditor } from '../http/session.ts';
 import type { SoftLockSource } from './soft-locks.ts';
 
 export interface VersionsRouteOptions<E> extends DraftDepsOptions<E> {

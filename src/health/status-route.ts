@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { HttpError, json } from '../editor/http.ts';
-import { matchPath, type EditorRoute } from '../editor/route.ts';
+import { HttpError, json } from '../http/errors.ts';
+import { matchPath, type EditorRoute } from '../http/route.ts';
 import { executeStatusChecks } from './run-status-checks.ts';
 import { STATUS_CHECK_TIMEOUT_MS, type StatusChecks, type StatusResult } from './status-check.ts';
 import { checksSchema, parseOptions, timeoutSchema } from './status-options.ts';

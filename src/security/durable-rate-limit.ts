@@ -1,3 +1,4 @@
+import { errorName } from './degraded.ts';
 import type { RateLimitStorage, RateResult } from './rate-limit.ts';
 
 /** The slice of SQLite-backed Durable Object storage the limiter needs (`ctx.storage`). */
@@ -105,6 +106,3 @@ function checkLimits(limit: number, windowSec: number): void {
   }
 }
 
-function errorName(error: unknown): string {
-  return error instanceof Error ? error.name : typeof error;
-}

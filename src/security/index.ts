@@ -7,5 +7,6 @@ export { readSecret, getSessionSecret, DEV_SESSION_SECRET, type KVLike, type Sec
 export { louiseSecurityHeaders, isNoindexHost, type SecurityHeaderOptions } from './headers.ts';
 export { rewriteCspStyleSrc, allowCspDataFonts } from './csp.ts';
 export { isLocalHostname } from './local-host.ts';
+export { reportDegraded, setDegradedSink, errorName, type DegradedEvent, type DegradedDetail, type DegradedSink } from './degraded.ts';
 export { UpstreamError, upstreamFetch, readUpstreamBody, upstreamLogLine, type UpstreamInit } from './upstream.ts';
 export { fetchPublicUrl, publicUrlProblem, BlockedUrlError, type PublicUrlPolicy, type PublicFetchInit } from './public-url.ts';

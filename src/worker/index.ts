@@ -1,2 +1,2 @@
-export { composeRoutes } from './compose.ts';
+export { composeRoutes } from '../http/compose.ts';
 export { RateLimiterObject } from './rate-limiter-object.ts';

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { addEditor, authRoute, createSession, ensureDevEditors, PBKDF2_ITERATIONS, removeEditor, resolveSession, SESSION_TTL_MS } from '../../src/auth/index.ts';
 import { renewedSessionCookie, requestSession } from '../../src/auth/password-editor.ts';
 import { resetDevEditorsCheck } from '../../src/auth/dev-editors.ts';
-import { runEditorRoute } from '../../src/editor/route.ts';
+import { runEditorRoute } from '../../src/http/route.ts';
 import { durableRateLimitStorage } from '../../src/security/durable-rate-limit.ts';
 
 const ORIGIN = 'https://site.test';

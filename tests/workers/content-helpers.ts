@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { defineCollection } from '../../src/content/collection.ts';
 import { pages, pagesVersions } from '../../src/db/schema.ts';
-import { runEditorRoute, type EditorRoute } from '../../src/editor/route.ts';
-import type { EditorSession, ResolveEditor } from '../../src/editor/session.ts';
-import { composeRoutes } from '../../src/worker/compose.ts';
+import { runEditorRoute, type EditorRoute } from '../../src/http/route.ts';
+import type { EditorSession, ResolveEditor } from '../../src/http/session.ts';
+import { composeRoutes } from '../../src/http/compose.ts';
 
 export const ORIGIN = 'https://site.test';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resumeDraft } from '../../src/content/resume-draft.ts';
 import { LouiseValidationError } from '../../src/content/validation-error.ts';
 import { pages, pagesVersions } from '../../src/db/schema.ts';
-import { setDegradedSink, type DegradedDetail } from '../../src/editor/degraded.ts';
+import { setDegradedSink, type DegradedDetail } from '../../src/security/degraded.ts';
 import { pagesRoute } from '../../src/editor/pages-route.ts';
 import { versionsRoute } from '../../src/editor/versions-route.ts';
 import { call, composeRoutes, headerEditor, liveRow, pagesCollection, seedPage, tables, versionRows } from './content-helpers.ts';

@@ -1,4 +1,4 @@
-import { HttpError } from './http.ts';
+import { HttpError } from './errors.ts';
 
 /** Page size of list answers when none is asked for. */
 export const DEFAULT_LIST_LIMIT = 50;

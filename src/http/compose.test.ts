@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { json } from '../editor/http.ts';
-import type { EditorRoute } from '../editor/route.ts';
+import { json } from './errors.ts';
+import type { EditorRoute } from './route.ts';
 import { composeRoutes } from './compose.ts';
 
 const ctx = { waitUntil() {} };

@@ -1,4 +1,4 @@
-import { HttpError } from './http.ts';
+import { HttpError } from './errors.ts';
 import { isReadMethod, isSameOrigin } from './same-origin.ts';
 import type { EditorSession, ResolveEditor } from './session.ts';
 

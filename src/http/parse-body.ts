@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { HttpError } from './http.ts';
+import { HttpError } from './errors.ts';
 
 /** Largest JSON body the editor routes read (1 MB); larger answers 413. */
 export const MAX_JSON_BODY = 1024 * 1024;

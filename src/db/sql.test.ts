@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pages } from '../db/pages-schema.ts';
+import { pages } from './pages-schema.ts';
 import { ident, tableMeta } from './sql.ts';
 
 describe('ident', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { errorResponse, HttpError, json } from './http.ts';
+import { errorResponse, HttpError, json } from './errors.ts';
 import { matchPath, runEditorRoute, type EditorRoute } from './route.ts';
 
 const req = (path: string, init?: RequestInit) => new Request(`https://site.test${path}`, init);

@@ -1,4 +1,4 @@
-import type { EditorRoute } from '../editor/route.ts';
+import type { EditorRoute } from './route.ts';
 
 /**
  * Composes routes into one: each is tried in order and the first that

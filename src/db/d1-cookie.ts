@@ -1,5 +1,5 @@
-import { readCookie } from '../auth/cookies.ts';
-import { D1_BOOKMARK_COOKIE, d1Bookmark, openD1Session, serializeD1BookmarkCookie, type D1Client } from '../db/d1-session.ts';
+import { readCookie } from '../http/cookies.ts';
+import { D1_BOOKMARK_COOKIE, d1Bookmark, openD1Session, serializeD1BookmarkCookie, type D1Client } from './d1-session.ts';
 
 /** A write session (first-primary) for a route. */
 export function writeSession(DB: D1Database): D1Client {

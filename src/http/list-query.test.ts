@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from './http.ts';
+import { HttpError } from './errors.ts';
 import { listPage, parseId, parseListQuery } from './list-query.ts';
 
 describe('parseListQuery', () => {

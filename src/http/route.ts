@@ -1,4 +1,4 @@
-import { errorResponse, json } from './http.ts';
+import { errorResponse, json } from './errors.ts';
 
 /** The smallest env every editor route can rely on. Sites extend it. */
 export interface EditorRouteEnv {
