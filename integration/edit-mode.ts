@@ -11,6 +11,11 @@ export interface LouiseLocals {
    * `collection:key` (see `noteRendered`): the `$base` of the editor's draft saves.
    */
   revs: Record<string, Record<string, string>>;
+  /**
+   * Stored fields a page could not use as they are (see `noteRendered`),
+   * keyed `collection:key`: the edit bar tells the editor and how to repair them.
+   */
+  invalid: Record<string, { field: string; message: string }[]>;
 }
 
 /**
@@ -18,13 +23,23 @@ export interface LouiseLocals {
  * the editor, so their draft saves carry `$base` from exactly what they saw
  * (a change saved by someone else after this render is a 409, not lost).
  * Does nothing for visitors. Documents not noted fetch their revisions when
- * the editor mounts, which is later than the render.
+ * the editor mounts, which is later than the render. `invalid` lists stored
+ * fields the page could not use as stored (it rendered a fallback): the edit
+ * bar shows them with how to repair them.
  *
  * @example
  * noteRendered(Astro.locals, 'pages', page.id, fieldRevs(page, ['title', 'body']));
  */
-export function noteRendered(locals: { louise?: LouiseLocals | undefined }, collection: string, key: string | number, revs: Record<string, string>): void {
-  if (locals.louise?.editing) locals.louise.revs[`${collection}:${key}`] = revs;
+export function noteRendered(
+  locals: { louise?: LouiseLocals | undefined },
+  collection: string,
+  key: string | number,
+  revs: Record<string, string>,
+  invalid: readonly { field: string; message: string }[] = [],
+): void {
+  if (!locals.louise?.editing) return;
+  locals.louise.revs[`${collection}:${key}`] = revs;
+  if (invalid.length > 0) locals.louise.invalid[`${collection}:${key}`] = invalid.map(({ field, message }) => ({ field, message }));
 }
 
 /** Remembers edit mode across navigation (HttpOnly, this browser session only). */

@@ -50,7 +50,7 @@ async function page(cms: CmsRuntime, context: Parameters<Parameters<typeof defin
     if (decision.setCookie) headers.append('set-cookie', decision.setCookie);
     return new Response(null, { status: 303, headers });
   }
-  context.locals.louise = { editor, editing: decision.editing, revs: {} };
+  context.locals.louise = { editor, editing: decision.editing, revs: {}, invalid: {} };
   let response = await next();
   if (decision.setCookie || decision.editing) response = mutable(response);
   if (decision.setCookie) response.headers.append('set-cookie', decision.setCookie);
