@@ -65,3 +65,26 @@ describe('fieldRevs', () => {
     expect(DRAFT_BASE_KEY).toBe('$base');
   });
 });
+
+describe('canonicalJson on deep values', () => {
+  it('hashes a value nested 100,000 levels deep without overflowing the stack', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 100_000; i++) deep = i % 2 === 0 ? { a: deep } : [deep];
+    const text = canonicalJson(deep);
+    expect(text.startsWith('[{"a":[{"a":')).toBe(true);
+    // 50,000 arrays ("[" "]") and 50,000 objects ('{"a":' "}") around '"leaf"'.
+    expect(text.length).toBe(50_000 * 2 + 50_000 * 6 + 6);
+    expect(fieldRev(deep)).toMatch(/^[0-9a-f]{16}$/);
+  });
+  it('is JSON that parses back to the same value, whatever the key order', () => {
+    const reversed = (value: unknown): unknown =>
+      Array.isArray(value) ? value.map(reversed) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversed(v)])) : value;
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = canonicalJson(value);
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
+        expect(canonicalJson(reversed(value))).toBe(text);
+      }),
+    );
+  });
+});

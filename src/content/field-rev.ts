@@ -4,22 +4,48 @@
 /**
  * Canonical JSON: object keys sorted by UTF-16 code unit order, no
  * whitespace, `undefined` members dropped (as JSON.stringify does). Equal
- * values give equal text whatever their key order.
+ * values give equal text whatever their key order. Iterative, so a value
+ * nested thousands of levels deep hashes instead of overflowing the stack.
  */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') {
-    const text = JSON.stringify(value);
-    return text === undefined ? 'null' : text;
+  let out = '';
+  // Work items, last first: a value still to write, or text to append as is.
+  const work: ({ value: unknown } | string)[] = [{ value }];
+  while (work.length > 0) {
+    const item = work.pop() as { value: unknown } | string;
+    if (typeof item === 'string') {
+      out += item;
+      continue;
+    }
+    const current = item.value;
+    if (current === null || typeof current !== 'object') {
+      const text = JSON.stringify(current);
+      out += text === undefined ? 'null' : text;
+    } else if (Array.isArray(current)) {
+      out += '[';
+      work.push(']');
+      for (let i = current.length - 1; i >= 0; i--) {
+        work.push({ value: current[i] });
+        if (i > 0) work.push(',');
+      }
+    } else {
+      out += '{';
+      work.push('}');
+      const members = Object.keys(current)
+        .sort()
+        .filter((key) => {
+          const member = (current as Record<string, unknown>)[key];
+          return member !== undefined && typeof member !== 'function';
+        });
+      for (let i = members.length - 1; i >= 0; i--) {
+        const key = members[i] as string;
+        work.push({ value: (current as Record<string, unknown>)[key] });
+        work.push(`${JSON.stringify(key)}:`);
+        if (i > 0) work.push(',');
+      }
+    }
   }
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
-  const keys = Object.keys(value).sort();
-  const parts: string[] = [];
-  for (const key of keys) {
-    const member = (value as Record<string, unknown>)[key];
-    if (member === undefined || typeof member === 'function') continue;
-    parts.push(`${JSON.stringify(key)}:${canonicalJson(member)}`);
-  }
-  return `{${parts.join(',')}}`;
+  return out;
 }
 
 const encoder = new TextEncoder();

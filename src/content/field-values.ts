@@ -1,14 +1,44 @@
+import * as v from 'valibot';
 import type { FieldMap, FieldSpec } from './collection.ts';
+import { jsonLimitProblem } from '../http/json-limits.ts';
 import type { Violation } from './validation-error.ts';
 
-/** Type violations of values against their field specs (a richtext or text value must be a string). */
+/**
+ * Why `value` cannot be stored in a field of `spec`, or null: text and rich
+ * text must be strings; a json value must fit the size limits and the
+ * field's `schema`. The one check every write path and every read of stored
+ * data goes through.
+ */
+export function fieldValueProblem(spec: FieldSpec, value: unknown): string | null {
+  if (spec.type !== 'json') return typeof value === 'string' ? null : 'must be a string';
+  if (value === undefined) return 'must be a JSON value';
+  return jsonLimitProblem(value) ?? (spec.schema ? schemaProblem(spec.schema, value) : null);
+}
+
+/** Like `fieldValueProblem` for one item of a json list saved by dotted index. */
+export function itemValueProblem(spec: FieldSpec, value: unknown): string | null {
+  if (spec.type !== 'json') return 'is not a list';
+  if (value === undefined) return 'must be a JSON value';
+  const schema = spec.schema as (v.GenericSchema & { type?: string; item?: v.GenericSchema }) | undefined;
+  if (schema && schema.type !== 'array') return 'is not a list: send the whole value';
+  return jsonLimitProblem(value) ?? (schema?.item ? schemaProblem(schema.item, value) : null);
+}
+
+function schemaProblem(schema: v.GenericSchema, value: unknown): string | null {
+  const result = v.safeParse(schema, value);
+  if (result.success) return null;
+  const issue = result.issues[0];
+  const path = v.getDotPath(issue);
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/** Violations of the fields in `data` (keys that are not own fields of `fields` are not checked here). */
 export function typeViolations(data: Readonly<Record<string, unknown>>, fields: FieldMap): Violation[] {
   const violations: Violation[] = [];
   for (const [field, value] of Object.entries(data)) {
-    const spec = fields[field];
-    if (!spec) continue;
-    if ((spec.type === 'text' || spec.type === 'richtext') && typeof value !== 'string') violations.push({ field, message: 'must be a string' });
-    if (spec.type === 'json' && value === undefined) violations.push({ field, message: 'must be a JSON value' });
+    const spec = Object.hasOwn(fields, field) ? fields[field] : undefined;
+    const problem = spec ? fieldValueProblem(spec, value) : null;
+    if (problem) violations.push({ field, message: problem });
   }
   return violations;
 }
@@ -17,7 +47,7 @@ export function typeViolations(data: Readonly<Record<string, unknown>>, fields: 
 export function requiredViolations(data: Readonly<Record<string, unknown>>, fields: FieldMap): Violation[] {
   const violations: Violation[] = [];
   for (const [field, spec] of Object.entries(fields)) {
-    if (spec.required && isBlank(spec, data[field])) violations.push({ field, message: 'is required' });
+    if (spec.required && isBlank(spec, Object.hasOwn(data, field) ? data[field] : undefined)) violations.push({ field, message: 'is required' });
   }
   return violations;
 }
@@ -25,4 +55,37 @@ export function requiredViolations(data: Readonly<Record<string, unknown>>, fiel
 function isBlank(spec: FieldSpec, value: unknown): boolean {
   if (value === undefined || value === null) return true;
   return spec.type !== 'json' && typeof value === 'string' && value.trim() === '';
+}
+
+/** What a page can render from stored data, and what it had to replace. */
+export interface ConformedEntry<T extends Record<string, unknown>> {
+  data: T;
+  /** Stored fields that did not fit their spec; each now holds its fallback. */
+  invalid: Violation[];
+}
+
+/**
+ * Makes stored data safe to render: every field of `fields` that does not
+ * fit its spec (a list stored as text, a value nested too deep, data written
+ * around the routes) is replaced by its fallback (`''`, `[]` for a list,
+ * else null) and reported, so a template never crashes on bad data and edit
+ * mode can say what to repair. Pure; `data` is not mutated.
+ *
+ * @example const { data: page, invalid } = conformEntry(row, pagesCollection.fields);
+ */
+export function conformEntry<T extends Record<string, unknown>>(data: T, fields: FieldMap): ConformedEntry<T> {
+  const out: Record<string, unknown> = { ...data };
+  const invalid: Violation[] = [];
+  for (const [field, spec] of Object.entries(fields)) {
+    const problem = fieldValueProblem(spec, Object.hasOwn(data, field) ? data[field] : undefined);
+    if (!problem) continue;
+    invalid.push({ field, message: problem });
+    out[field] = fallbackValue(spec);
+  }
+  return { data: out as T, invalid };
+}
+
+function fallbackValue(spec: FieldSpec): unknown {
+  if (spec.type !== 'json') return '';
+  return (spec.schema as { type?: string } | undefined)?.type === 'array' ? [] : null;
 }

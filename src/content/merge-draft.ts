@@ -41,19 +41,19 @@ export function parseDraftBody(body: Readonly<Record<string, unknown>>, fields: 
       base = parseBase(value, fields, problems);
       continue;
     }
-    if (fields[key]) {
+    if (Object.hasOwn(fields, key)) {
       edit.fields[key] = value;
       continue;
     }
     const dotted = DOTTED.exec(key);
-    if (dotted && fields[dotted[1] as string]?.type === 'json') {
+    if (dotted && Object.hasOwn(fields, dotted[1] as string) && fields[dotted[1] as string]?.type === 'json') {
       edit.items.push({ field: dotted[1] as string, index: Number(dotted[2]), value });
       continue;
     }
     unknown.push(key);
   }
   for (const item of edit.items) {
-    if (item.field in edit.fields) problems.push(`${item.field} is sent both whole and by item; send one`);
+    if (Object.hasOwn(edit.fields, item.field)) problems.push(`${item.field} is sent both whole and by item; send one`);
   }
   return { edit, base, unknown, problems: [...new Set(problems)] };
 }
@@ -65,7 +65,7 @@ function parseBase(value: unknown, fields: FieldMap, problems: string[]): Record
   }
   const base: Record<string, string> = {};
   for (const [field, rev] of Object.entries(value)) {
-    if (!fields[field]) problems.push(`${DRAFT_BASE_KEY}.${field} is not a field of the collection`);
+    if (!Object.hasOwn(fields, field)) problems.push(`${DRAFT_BASE_KEY}.${field} is not a field of the collection`);
     else if (typeof rev !== 'string' || rev.length > 64) problems.push(`${DRAFT_BASE_KEY}.${field} must be a revision string`);
     else base[field] = rev;
   }
@@ -116,7 +116,7 @@ export function findConflicts(current: Readonly<Record<string, unknown>>, merged
   if (!base) return [];
   const conflicts: Conflict[] = [];
   for (const field of touched) {
-    const want = base[field];
+    const want = Object.hasOwn(base, field) ? base[field] : undefined;
     if (want === undefined) continue;
     const value = current[field] ?? null;
     const rev = fieldRev(value);

@@ -2,6 +2,7 @@ import type { Table } from 'drizzle-orm';
 import type { CollectionConfig } from './collection.ts';
 import { bufferKey, draftBuffer, type BufferedDraft, type BufferKv, type DraftBuffer } from './draft-buffer.ts';
 import { pick, tableCodec } from './table-codec.ts';
+import { newestPendingSql } from './versioned-table.ts';
 
 export interface ResumeDraftOptions {
   versionsTable: Table;
@@ -27,9 +28,8 @@ export async function resumeDraft(db: D1Like, options: ResumeDraftOptions, row: 
     if (buffered) return pick(buffered.data, fields);
   }
   const versions = tableCodec(options.versionsTable);
-  const v = versions.col;
   const found = await db
-    .prepare(`SELECT * FROM ${versions.table} WHERE ${v.pageId} = ?1 AND ${v.id} > COALESCE(?2, 0) AND ${v.discardedAt} IS NULL ORDER BY ${v.id} DESC LIMIT 1`)
+    .prepare(newestPendingSql(versions, '?1', '?2'))
     .bind(row.id, row.publishedVersionId ?? null)
     .first<Record<string, unknown>>();
   return found ? pick(versions.decode(found), fields) : null;

@@ -1,5 +1,5 @@
-import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
-import { ident } from '../db/sql.ts';
+import type { Table } from 'drizzle-orm';
+import { ident, tableMeta } from '../db/sql.ts';
 
 /** A drizzle table read once: SQL names, and which properties hold JSON text. */
 export interface TableCodec {
@@ -17,16 +17,16 @@ export interface TableCodec {
 
 /** Builds the codec of a drizzle table; properties must be plain identifiers. */
 export function tableCodec(source: Table): TableCodec {
-  const col: Record<string, string> = {};
+  const meta = tableMeta(source);
+  const col: Record<string, string> = Object.create(null);
   const byColumn = new Map<string, string>();
-  const json = new Set<string>();
-  for (const [prop, column] of Object.entries(getTableColumns(source))) {
-    col[prop] = ident(column.name);
-    byColumn.set(column.name, prop);
-    if (column.dataType === 'json') json.add(prop);
+  const { json } = meta;
+  for (const [prop, name] of Object.entries(meta.columns)) {
+    col[prop] = ident(name);
+    byColumn.set(name, prop);
   }
   return {
-    table: ident(getTableName(source)),
+    table: ident(meta.name),
     col,
     json,
     decode(row) {
@@ -55,6 +55,6 @@ function parseJson(text: string): unknown {
 /** Copies the named fields of a snapshot-like object. */
 export function pick(data: Readonly<Record<string, unknown>>, fields: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const field of fields) if (field in data) out[field] = data[field];
+  for (const field of fields) if (Object.hasOwn(data, field)) out[field] = data[field];
   return out;
 }

@@ -36,21 +36,18 @@ export function versionedTable(table: Table, versionsTable: Table, config: Colle
 }
 
 /**
- * SQL of the newest pending (not discarded) version of a row, from the live
- * pointer bound as ?2: every version newer than it, or all when it is null.
- * ?1 is the row id.
+ * SQL of the newest pending version of a row: not discarded and newer than
+ * the live pointer (every version when the pointer is null). `pageId` and
+ * `pointer` are SQL expressions (a parameter such as `?1`, or a subquery),
+ * so every reader (the work a save builds on, resume, publish, the save's
+ * own insert) asks the same question the same way.
  */
-export function newestPendingSql(vt: VersionedTable): string {
-  const v = vt.versions.col;
-  return `SELECT * FROM ${vt.versions.table} WHERE ${v.pageId} = ?1 AND ${v.id} > COALESCE(?2, 0) AND ${v.discardedAt} IS NULL ORDER BY ${v.id} DESC LIMIT 1`;
+export function newestPendingSql(versions: TableCodec, pageId: string, pointer: string): string {
+  const v = versions.col;
+  return `SELECT * FROM ${versions.table} WHERE ${v.pageId} = ${pageId} AND ${v.id} > COALESCE(${pointer}, 0) AND ${v.discardedAt} IS NULL ORDER BY ${v.id} DESC LIMIT 1`;
 }
 
-/**
- * SQL of the newest pending version, reading the pointer from the live row
- * in the same statement. ?1 is the row id.
- */
+/** `newestPendingSql` reading the pointer from the live row in the same statement; ?1 is the row id. */
 export function newestPendingByRowSql(vt: VersionedTable): string {
-  const v = vt.versions.col;
-  const m = vt.main.col;
-  return `SELECT * FROM ${vt.versions.table} WHERE ${v.pageId} = ?1 AND ${v.id} > COALESCE((SELECT ${m.publishedVersionId} FROM ${vt.main.table} WHERE ${m.id} = ?1), 0) AND ${v.discardedAt} IS NULL ORDER BY ${v.id} DESC LIMIT 1`;
+  return newestPendingSql(vt.versions, '?1', `(SELECT ${vt.main.col.publishedVersionId} FROM ${vt.main.table} WHERE ${vt.main.col.id} = ?1)`);
 }

@@ -1,5 +1,5 @@
 import type { DraftEdit } from '../content/merge-draft.ts';
-import { newestPendingByRowSql, type VersionedTable } from '../content/versioned-table.ts';
+import { newestPendingByRowSql, newestPendingSql, type VersionedTable } from '../content/versioned-table.ts';
 import { pick } from '../content/table-codec.ts';
 import type { D1Client } from '../db/d1-session.ts';
 
@@ -63,7 +63,7 @@ export async function insertDraft(client: D1Client, vt: VersionedTable, id: numb
   const columns: string[] = [];
   for (const field of vt.fields) {
     let expr = current(field);
-    if (field in edit.fields) expr = bind(vt.versions.encode(field, edit.fields[field]));
+    if (Object.hasOwn(edit.fields, field)) expr = bind(vt.versions.encode(field, edit.fields[field]));
     const items = edit.items.filter((item) => item.field === field);
     if (items.length > 0) {
       const sets = items.map((item) => `'$[${item.index}]', json(${bind(JSON.stringify(item.value ?? null))})`);
@@ -75,7 +75,7 @@ export async function insertDraft(client: D1Client, vt: VersionedTable, id: numb
   for (const [field, stored] of Object.entries(guards)) where.push(`${current(field)} IS ${bind(stored)}`);
   const sql =
     `WITH live AS (SELECT * FROM ${vt.main.table} WHERE ${m.id} = ?1), ` +
-    `draft AS (SELECT ver.* FROM ${vt.versions.table} ver, live WHERE ver.${v.pageId} = live.${m.id} AND ver.${v.id} > COALESCE(live.${m.publishedVersionId}, 0) AND ver.${v.discardedAt} IS NULL ORDER BY ver.${v.id} DESC LIMIT 1) ` +
+    `draft AS (${newestPendingSql(vt.versions, `(SELECT ${m.id} FROM live)`, `(SELECT ${m.publishedVersionId} FROM live)`)}) ` +
     `INSERT INTO ${vt.versions.table} (${v.pageId}, ${vt.fields.map((f) => v[f]).join(', ')}, ${v.createdBy}, ${v.createdAt}) ` +
     `SELECT live.${m.id}, ${columns.join(', ')}, ?2, ?3 FROM live LEFT JOIN draft ON 1 ` +
     (where.length > 0 ? `WHERE ${where.join(' AND ')} ` : '') +

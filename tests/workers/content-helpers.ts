@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { defineCollection } from '../../src/content/collection.ts';
+import { defineCollection, textList } from '../../src/content/collection.ts';
 import { pages, pagesVersions } from '../../src/db/schema.ts';
 import { runEditorRoute, type EditorRoute } from '../../src/http/route.ts';
 import type { EditorSession, ResolveEditor } from '../../src/http/session.ts';
@@ -10,7 +10,7 @@ export const ORIGIN = 'https://site.test';
 /** The reference site's versioned pages collection. */
 export const pagesCollection = defineCollection({
   slug: 'pages',
-  fields: { title: { type: 'text', required: true }, summary: { type: 'text' }, body: { type: 'richtext' }, paragraphs: { type: 'json' } },
+  fields: { title: { type: 'text', required: true }, summary: { type: 'text' }, body: { type: 'richtext' }, paragraphs: { type: 'json', schema: textList } },
   versions: { drafts: true },
 });
 
