@@ -1,6 +1,6 @@
 import type { Table } from 'drizzle-orm';
-import type { FieldMap } from '../content/collection.ts';
-import { typeViolations } from '../content/field-values.ts';
+import type { FieldMap, FieldSpec } from '../content/collection.ts';
+import { prepareFields, prepareItem } from '../content/prepare-fields.ts';
 import { tableCodec, type TableCodec } from '../content/table-codec.ts';
 import { sanitizeRichHtml } from '../security/sanitize-rich.ts';
 import { validationError } from './draft-deps.ts';
@@ -18,6 +18,13 @@ export interface SaveCollectionConfig {
    * key (404). Default: a positive integer id.
    */
   key?: (key: string) => number | string | null;
+  /**
+   * Every save here is live at once, so by default only editors with
+   * `access.publish` may make it (403 for others). `true` opens the
+   * collection to every editor; the page then marks its fields
+   * `data-cms-access="edit"` so the edit bar offers them to writers too.
+   */
+  writers?: boolean;
 }
 
 export interface FieldSaveConfig {
@@ -39,14 +46,36 @@ const codecs = new WeakMap<Table, TableCodec>();
 /**
  * Saves one field of a live row, as an inline editor does: parses the
  * marker `<collection>:<key>:<field>` (a list item as `<field>.<n>`),
- * allowlists, sanitizes rich text and writes it in one statement. Throws
- * `HttpError`: 400 unknown collection/field/item, 404 unknown row, 422 a
- * value of the wrong type.
+ * checks access (a live change: `access.publish` unless the collection is
+ * open to `writers`), allowlists, sanitizes and normalizes the value and
+ * writes it in one statement. Throws `HttpError`: 400 unknown
+ * collection/field/item, 403 no right to change it, 404 unknown row, 422 a
+ * value that cannot be stored.
  */
-export async function applyFieldSave<E extends EditorRouteEnv>(env: E, config: FieldSaveConfig, _session: EditorSession, input: FieldSaveInput): Promise<void> {
-  const marker = MARKER.exec(input.field);
-  if (!marker) throw new HttpError(400, 'unknown_field', 'field must be a marker like "settings:site:tagline".');
-  const [, collectionName, keyText, field, indexText] = marker as unknown as [string, string, string, string, string | undefined];
+export async function applyFieldSave<E extends EditorRouteEnv>(env: E, config: FieldSaveConfig, session: EditorSession, input: FieldSaveInput): Promise<void> {
+  const target = resolveTarget(config, input.field);
+  if (!target.collection.writers && !session.access.publish) {
+    throw new HttpError(403, 'forbidden', `${target.collectionName} changes go live at once: only editors who may publish can save them.`);
+  }
+  const { codec, column, idColumn, field, index, key } = target;
+  const value = resolveFieldValue(target.spec, input.value, index !== undefined, config.mediaBase, field);
+  const touch = codec.col.updatedAt ? `, ${codec.col.updatedAt} = ${Date.now()}` : '';
+  const statement =
+    index === undefined
+      ? env.DB.prepare(`UPDATE ${codec.table} SET ${column} = ?2${touch} WHERE ${idColumn} = ?1`).bind(key, codec.encode(field, value))
+      : env.DB.prepare(`UPDATE ${codec.table} SET ${column} = json_set(${column}, '$[${index}]', json(?2))${touch} WHERE ${idColumn} = ?1 AND json_array_length(${column}) > ${index}`).bind(key, JSON.stringify(value));
+  const result = await statement.run();
+  if (result.meta.changes > 0) return;
+  const exists = await env.DB.prepare(`SELECT 1 FROM ${codec.table} WHERE ${idColumn} = ?1`).bind(key).first();
+  if (!exists) throw new HttpError(404, 'not_found', `No ${target.collectionName} row ${target.keyText}.`);
+  throw new HttpError(400, 'out_of_range', `${field}.${index} is not an item of the list.`);
+}
+
+/** The collection, field, row key and columns a marker names; 400/404 `HttpError` when it names none. */
+function resolveTarget(config: FieldSaveConfig, marker: string) {
+  const match = MARKER.exec(marker);
+  if (!match) throw new HttpError(400, 'unknown_field', 'field must be a marker like "settings:site:tagline".');
+  const [, collectionName, keyText, field, indexText] = match as unknown as [string, string, string, string, string | undefined];
   const collection = Object.hasOwn(config.collections, collectionName) ? config.collections[collectionName] : undefined;
   if (!collection) throw new HttpError(400, 'unknown_field', `${collectionName} is not an inline-saved collection.`);
   const spec = Object.hasOwn(collection.fields, field) ? collection.fields[field] : undefined;
@@ -59,27 +88,22 @@ export async function applyFieldSave<E extends EditorRouteEnv>(env: E, config: F
   const column = codec.col[field];
   const idColumn = codec.col.id;
   if (!column || !idColumn) throw new Error(`saveRoute: ${codec.table} needs columns id and ${field}.`);
-
-  const value = resolveFieldValue(spec.type, input.value, indexText !== undefined, config.mediaBase);
-  if (indexText === undefined) {
-    const violations = typeViolations({ [field]: value }, { [field]: spec });
-    if (violations.length > 0) throw validationError(violations);
-  }
-  const touch = codec.col.updatedAt ? `, ${codec.col.updatedAt} = ${Date.now()}` : '';
-  const statement =
-    indexText === undefined
-      ? env.DB.prepare(`UPDATE ${codec.table} SET ${column} = ?2${touch} WHERE ${idColumn} = ?1`).bind(key, codec.encode(field, value))
-      : env.DB.prepare(`UPDATE ${codec.table} SET ${column} = json_set(${column}, '$[${indexText}]', json(?2))${touch} WHERE ${idColumn} = ?1 AND json_array_length(${column}) > ${indexText}`).bind(key, JSON.stringify(value));
-  const result = await statement.run();
-  if (result.meta.changes > 0) return;
-  const exists = await env.DB.prepare(`SELECT 1 FROM ${codec.table} WHERE ${idColumn} = ?1`).bind(key).first();
-  if (!exists) throw new HttpError(404, 'not_found', `No ${collectionName} row ${keyText}.`);
-  throw new HttpError(400, 'out_of_range', `${field}.${indexText} is not an item of the list.`);
+  return { collectionName, collection, keyText, key, field, spec, index: indexText === undefined ? undefined : Number(indexText), codec, column, idColumn };
 }
 
-/** The value as stored: rich text sanitized, plain text and list items kept as sent (type-checked). */
-export function resolveFieldValue(type: FieldMap[string]['type'], value: unknown, item: boolean, mediaBase?: string): unknown {
-  if (type === 'richtext' && typeof value === 'string') return sanitizeRichHtml(value, { mediaBase });
-  if (item && value === undefined) throw validationError([{ field: 'value', message: 'must be a JSON value' }]);
-  return value;
+/**
+ * The value as stored: checked against the field (type, size limits,
+ * schema; a list item against the list's item schema), rich text
+ * sanitized, text normalized. Throws the 422 `HttpError` for a value that
+ * cannot be stored.
+ */
+export function resolveFieldValue(spec: FieldSpec, value: unknown, item: boolean, mediaBase?: string, field = 'value'): unknown {
+  if (item) {
+    const prepared = prepareItem(spec, value);
+    if ('problem' in prepared) throw validationError([{ field, message: prepared.problem }]);
+    return prepared.value;
+  }
+  const prepared = prepareFields({ [field]: value }, { [field]: spec }, (html) => sanitizeRichHtml(html, { mediaBase }));
+  if (prepared.violations.length > 0) throw validationError(prepared.violations);
+  return prepared.data[field];
 }

@@ -1,4 +1,5 @@
-import { bufferKey, type BufferedDraft } from '../content/draft-buffer.ts';
+import { bufferKey, type BufferedDraft, type DraftBuffer } from '../content/draft-buffer.ts';
+import { errorName, reportDegraded } from '../security/degraded.ts';
 import { requiredViolations, typeViolations } from '../content/field-values.ts';
 import { newestPendingByRowSql } from '../content/versioned-table.ts';
 import { pick } from '../content/table-codec.ts';
@@ -15,10 +16,10 @@ type Row = Record<string, unknown>;
  * row; an older one is Restore), else the buffer's draft, else the newest
  * pending version. Full field validation runs before the snapshot is copied
  * onto the live row and `publishedVersionId` is set. Two round trips (one
- * batch read, one batch write). Access is the caller's to check
- * (`access.publish`).
+ * batch read, one batch write). Needs `access.publish` (403 otherwise).
  */
 export async function applyPublish<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>, session: EditorSession, id: number, versionId: number | undefined, client: D1Client = env.DB): Promise<{ publishedVersionId: number }> {
+  requirePublish(session);
   const { vt } = deps;
   const buffer = versionId === undefined ? deps.buffer(env) : null;
   const key = bufferKey(vt.config.slug, id);
@@ -27,7 +28,7 @@ export async function applyPublish<E extends EditorRouteEnv>(env: E, deps: Draft
     const data = pick(buffered.data, vt.fields);
     await fullValidation(deps, data, id, session);
     const published = await publishBuffered(client, deps, id, data, session.id);
-    await buffer!.delete(key);
+    await clearBuffer(buffer, vt.config.slug, id);
     return { publishedVersionId: published };
   }
   const m = vt.main.col;
@@ -113,20 +114,21 @@ async function fullValidation<E>(deps: DraftDeps<E>, data: Row, id: number, sess
   await runValidate(deps.validate, data, { stage: 'publish', id, editor: session });
 }
 
-/** Clears the live pointer: visitors no longer see the row. */
-export async function applyUnpublish<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>, id: number, client: D1Client = env.DB): Promise<void> {
+/** Clears the live pointer: visitors no longer see the row. Needs `access.publish` (403 otherwise). */
+export async function applyUnpublish<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>, session: EditorSession, id: number, client: D1Client = env.DB): Promise<void> {
+  requirePublish(session);
   const m = deps.vt.main.col;
   const result = await client.prepare(`UPDATE ${deps.vt.main.table} SET ${m.publishedVersionId} = NULL WHERE ${m.id} = ?1`).bind(id).run();
   if (result.meta.changes === 0) throw new HttpError(404, 'not_found', `No ${deps.vt.config.slug} row ${id}.`);
 }
 
 /**
- * Discards pending work: the pending versions up to `versionId` (all when
- * absent) are marked discarded, so they are never resumed or promoted
- * without an explicit id, and the write buffer is cleared. Returns how many
- * versions were discarded.
+ * Discards pending work: the pending versions up to `versionId` are marked
+ * discarded, so they are never resumed or promoted without an explicit id,
+ * and the write buffer is cleared (`versionId` null: only the buffer).
+ * Returns how many versions were discarded.
  */
-export async function applyDiscard<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>, id: number, versionId: number | undefined, client: D1Client = env.DB): Promise<number> {
+export async function applyDiscard<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>, id: number, versionId: number | null, client: D1Client = env.DB): Promise<number> {
   const { vt } = deps;
   const m = vt.main.col;
   const v = vt.versions.col;
@@ -137,16 +139,35 @@ export async function applyDiscard<E extends EditorRouteEnv>(env: E, deps: Draft
   const liveRow = live?.results[0];
   if (!liveRow) throw new HttpError(404, 'not_found', `No ${vt.config.slug} row ${id}.`);
   const pointer = (liveRow.pointer as number | null) ?? 0;
-  if (versionId !== undefined) {
+  let discarded = 0;
+  if (versionId !== null) {
     const found = version?.results[0];
     if (!found) throw new HttpError(404, 'not_found', `Version ${versionId} is not a version of ${vt.config.slug} row ${id}.`);
     if (versionId <= pointer || found.discarded !== null) throw new HttpError(409, 'not_pending', `Version ${versionId} is not pending work.`);
+    const result = await client
+      .prepare(`UPDATE ${vt.versions.table} SET ${v.discardedAt} = ?1, ${v.discardedBy} = 'discard' WHERE ${v.pageId} = ?2 AND ${v.id} > ?3 AND ${v.id} <= ?4 AND ${v.discardedAt} IS NULL`)
+      .bind(Date.now(), id, pointer, versionId)
+      .run();
+    discarded = result.meta.changes;
   }
-  const result = await client
-    .prepare(`UPDATE ${vt.versions.table} SET ${v.discardedAt} = ?1, ${v.discardedBy} = 'discard' WHERE ${v.pageId} = ?2 AND ${v.id} > ?3 AND ${v.id} <= ?4 AND ${v.discardedAt} IS NULL`)
-    .bind(Date.now(), id, pointer, versionId ?? Number.MAX_SAFE_INTEGER)
-    .run();
-  const buffer = deps.buffer(env);
-  if (buffer) await buffer.delete(bufferKey(vt.config.slug, id));
-  return result.meta.changes;
+  await clearBuffer(deps.buffer(env), vt.config.slug, id);
+  return discarded;
+}
+
+function requirePublish(session: EditorSession): void {
+  if (!session.access.publish) throw new HttpError(403, 'forbidden', 'Your account may edit but not publish. Ask an editor who can publish.');
+}
+
+/**
+ * Drops the buffered draft after its work was published or discarded. The
+ * database write already stands, so a KV failure here is reported, not
+ * answered as an error the editor would retry.
+ */
+async function clearBuffer(buffer: DraftBuffer | null, collection: string, id: number): Promise<void> {
+  if (!buffer) return;
+  try {
+    await buffer.delete(bufferKey(collection, id));
+  } catch (error) {
+    reportDegraded('editor.buffer', { collection, id, error: errorName(error) });
+  }
 }

@@ -1,9 +1,8 @@
-import { richFieldsOf } from '../content/collection.ts';
+import type { FieldMap, FieldSpec } from '../content/collection.ts';
 import { bufferKey, type BufferedDraft } from '../content/draft-buffer.ts';
 import { fieldRevs } from '../content/field-rev.ts';
-import { typeViolations } from '../content/field-values.ts';
-import { changedFields, findConflicts, mergeDraft, parseDraftBody, touchedFields, type DraftEdit } from '../content/merge-draft.ts';
-import { pickFields } from '../content/pick-fields.ts';
+import { changedFields, findConflicts, mergeDraft, parseDraftBody, touchedFields, type DraftEdit, type ItemEdit } from '../content/merge-draft.ts';
+import { prepareFields, prepareItem } from '../content/prepare-fields.ts';
 import type { D1Client } from '../db/d1-session.ts';
 import { errorName, reportDegraded } from '../security/degraded.ts';
 import { runValidate, validationError, type DraftDeps } from './draft-deps.ts';
@@ -47,12 +46,9 @@ export async function applySaveDraft<E extends EditorRouteEnv>(env: E, deps: Dra
   if (parsed.unknown.length > 0) throw new HttpError(400, 'unknown_field', `Not a field of ${vt.config.slug}: ${parsed.unknown.join(', ')}.`, { fields: parsed.unknown });
   if (parsed.problems.length > 0) throw new HttpError(400, 'invalid_body', parsed.problems.join('; '));
   const base = options.base ?? parsed.base;
-  // parseDraftBody already refused unknown fields: this only sanitizes rich text.
-  const edit: DraftEdit = { fields: pickFields(parsed.edit.fields, vt.fields, richFieldsOf(vt.config.fields), deps.sanitize).data, items: parsed.edit.items };
+  const edit = prepareEdit(parsed.edit, vt.config.fields, deps.sanitize);
   const touched = touchedFields(edit);
   if (touched.length === 0) throw new HttpError(400, 'empty_save', 'The save carries no fields.');
-  const violations = typeViolations(edit.fields, vt.config.fields);
-  if (violations.length > 0) throw validationError(violations);
   await runValidate(deps.validate, { ...edit.fields, ...Object.fromEntries(edit.items.map((i) => [`${i.field}.${i.index}`, i.value])) }, { stage: 'draft', id, editor: session });
 
   const client = options.client ?? env.DB;
@@ -95,6 +91,19 @@ export async function applySaveDraft<E extends EditorRouteEnv>(env: E, deps: Dra
     mustRead = true;
   }
   throw new HttpError(503, 'busy', 'Too many saves landed on this page at once; try again.', {}, { 'retry-after': '1' });
+}
+
+/** Checks and normalizes every value of a parsed save (422 for any that cannot be stored), before anything is read or written. */
+function prepareEdit(parsed: DraftEdit, fields: FieldMap, sanitize: (html: string) => string): DraftEdit {
+  const { data, violations } = prepareFields(parsed.fields, fields, sanitize);
+  const items: ItemEdit[] = [];
+  for (const item of parsed.items) {
+    const prepared = prepareItem(fields[item.field] as FieldSpec, item.value);
+    if ('problem' in prepared) violations.push({ field: `${item.field}.${item.index}`, message: prepared.problem });
+    else items.push({ ...item, value: prepared.value });
+  }
+  if (violations.length > 0) throw validationError(violations);
+  return { fields: data, items };
 }
 
 async function checkLocks<E>(env: E, source: SoftLockSource<E>, session: EditorSession, collection: string, id: number, changed: readonly string[]): Promise<void> {

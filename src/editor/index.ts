@@ -1,7 +1,7 @@
 export { requireEditor, guardEditor, type GuardOptions } from '../http/guard.ts';
 export { HttpError, json, errorResponse } from '../http/errors.ts';
 export { parseBody, MAX_JSON_BODY } from '../http/parse-body.ts';
-export { runEditorRoute, matchPath, type EditorRoute, type EditorRouteEnv, type RouteContext } from '../http/route.ts';
+export { runEditorRoute, answering, matchPath, type EditorRoute, type EditorRouteEnv, type RouteContext } from '../http/route.ts';
 export { isSameOrigin, isReadMethod } from '../http/same-origin.ts';
 export type { EditorSession, ResolveEditor } from '../http/session.ts';
 export { ident, tableMeta, type TableMeta } from '../db/sql.ts';

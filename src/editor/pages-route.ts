@@ -1,22 +1,21 @@
 import type { Table } from 'drizzle-orm';
-import * as v from 'valibot';
-import { DEFAULT_PAGE_FIELDS, richFieldsOf, type CollectionConfig, type FieldMap } from '../content/collection.ts';
-import { bufferKey } from '../content/draft-buffer.ts';
-import { requiredViolations, typeViolations } from '../content/field-values.ts';
-import { pickFields } from '../content/pick-fields.ts';
+import { DEFAULT_PAGE_FIELDS, type CollectionConfig, type FieldMap } from '../content/collection.ts';
+import { bufferKey, type BufferKv } from '../content/draft-buffer.ts';
+import { requiredViolations } from '../content/field-values.ts';
+import { prepareFields } from '../content/prepare-fields.ts';
 import { pick, tableCodec } from '../content/table-codec.ts';
 import { newestPendingByRowSql } from '../content/versioned-table.ts';
-import type { BufferKv } from '../content/draft-buffer.ts';
+import { HttpError, json } from '../http/errors.ts';
+import { requireEditor } from '../http/guard.ts';
+import { listPage, parseId, parseListQuery } from '../http/list-query.ts';
+import { jsonObject, parseBody } from '../http/parse-body.ts';
+import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../http/route.ts';
+import type { EditorSession, ResolveEditor } from '../http/session.ts';
+import { errorName, reportDegraded } from '../security/degraded.ts';
 import { sanitizeRichHtml } from '../security/sanitize-rich.ts';
 import { applySaveDraft } from './apply-save-draft.ts';
-import { errorName, reportDegraded } from '../security/degraded.ts';
-import { draftDeps, runValidate, validationError, type ValidateHook } from './draft-deps.ts';
-import { requireEditor } from '../http/guard.ts';
-import { HttpError, json } from '../http/errors.ts';
-import { listPage, parseId, parseListQuery } from '../http/list-query.ts';
-import { parseBody } from '../http/parse-body.ts';
-import { matchPath, type EditorRoute, type EditorRouteEnv } from '../http/route.ts';
-import type { EditorSession, ResolveEditor } from '../http/session.ts';
+import { draftDeps, runValidate, validationError, type DraftDeps, type ValidateHook } from './draft-deps.ts';
+import { deleteRow, insertRow, updateRow } from './pages-store.ts';
 
 export interface PagesRouteOptions<E> {
   table: Table;
@@ -31,40 +30,79 @@ export interface PagesRouteOptions<E> {
   versionsTable?: Table;
   /** For versioned collections: updates carry snapshot fields into pending work. */
   drafts?: { config: CollectionConfig; bufferKv?: (env: E) => BufferKv | null | undefined; validate?: ValidateHook };
+  /**
+   * Unversioned collections: every create, update and delete is live at
+   * once, so by default only editors with `access.publish` may make them
+   * (403 for others). `true` opens them to every editor.
+   */
+  writers?: boolean;
   /** Base path; default `/api/cms/pages`. */
   path?: string;
   mediaBase?: string;
 }
 
-const Body = v.record(v.string(), v.unknown(), 'The body must be a JSON object of fields.');
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const Body = jsonObject('The body must be a JSON object of fields.');
 
 /**
  * Pages CRUD: `GET <path>?limit&cursor` `{ items, nextCursor }` (newest
  * first), `POST <path>` 201 `{ page }`, `GET|PATCH <path>/:id` `{ page }`,
  * `DELETE <path>/:id` 204. Only allowlisted fields are written (others: 400
- * `unknown_field`); rich fields are sanitized. On a versioned collection an
- * update also carries snapshot fields into pending work; if the draft
- * refuses, the live write stands and `editor.pages.draftCarry` is reported.
+ * `unknown_field`); rich fields are sanitized, text normalized.
+ *
+ * Who may write: on a versioned collection (`drafts`) nothing but Publish,
+ * Unpublish and Restore may change what visitors see, so any editor may
+ * create a page (unpublished, its fields stored as its first version) but
+ * changing or deleting the live row needs `access.publish`; an update also
+ * carries snapshot fields into pending work (if the draft refuses, the live
+ * write stands and `editor.pages.draftCarry` is reported); a delete of a
+ * page with versions answers 409 `has_history` unless `?force=1`. On an
+ * unversioned collection every write is live and needs `access.publish`
+ * unless `writers` is set. Every refusal is answered, never thrown.
  */
 export function pagesRoute<E extends EditorRouteEnv>(options: PagesRouteOptions<E>): EditorRoute<E> {
+  const pages = pagesCore(options);
+  const base = (options.path ?? '/api/cms/pages').replace(/\/$/, '');
+  return answering(async function pagesHandler(request, env) {
+    const { pathname, searchParams } = new URL(request.url);
+    const listPath = matchPath(base, pathname);
+    const onePath = listPath ? null : matchPath(`${base}/:id`, pathname);
+    if (!listPath && !onePath) return undefined;
+    const method = request.method as Method;
+    const allowed: Method[] = listPath ? ['GET', 'POST'] : ['GET', 'PATCH', 'DELETE'];
+    if (!allowed.includes(method)) throw new HttpError(405, 'method_not_allowed', `Use ${allowed.join(', ')}.`, {}, { allow: allowed.join(', ') });
+    const editor = await requireEditor(request, env, options.resolveEditor, { publish: pages.needsPublish(method) });
+    if (listPath) {
+      if (method === 'GET') return json(await pages.list(env, new URL(request.url)));
+      return json({ page: await pages.create(env, editor, await parseBody(request, Body)) }, { status: 201 });
+    }
+    const id = parseId(onePath?.id);
+    if (id === null) throw new HttpError(404, 'not_found', 'No such page.');
+    if (method === 'GET') return json({ page: await pages.get(env, id) });
+    if (method === 'PATCH') return json({ page: await pages.update(env, editor, id, await parseBody(request, Body)) });
+    await pages.remove(env, editor, id, searchParams.get('force') === '1');
+    return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+  });
+}
+
+/** The route's operations, with its options resolved once. */
+function pagesCore<E extends EditorRouteEnv>(options: PagesRouteOptions<E>) {
   const fields = options.fields ?? DEFAULT_PAGE_FIELDS;
   const codec = tableCodec(options.table);
   for (const field of Object.keys(fields)) if (!codec.col[field]) throw new Error(`pagesRoute(): field ${field} is not a column of ${codec.table}.`);
-  const rich = richFieldsOf(fields);
+  if (options.drafts && !options.versionsTable) throw new Error('pagesRoute(): drafts needs versionsTable.');
+  if (options.drafts && options.writers) throw new Error('pagesRoute(): writers is for unversioned collections; on a versioned one every editor saves drafts.');
+  const deps = options.drafts && options.versionsTable ? draftDeps<E>({ table: options.table, versionsTable: options.versionsTable, ...options.drafts, mediaBase: options.mediaBase }) : null;
   const sanitize = (html: string) => sanitizeRichHtml(html, { mediaBase: options.mediaBase });
-  const drafts = options.drafts;
-  if (drafts && !options.versionsTable) throw new Error('pagesRoute(): drafts needs versionsTable.');
-  const deps = drafts && options.versionsTable ? draftDeps<E>({ table: options.table, versionsTable: options.versionsTable, config: drafts.config, bufferKv: drafts.bufferKv, validate: drafts.validate, mediaBase: options.mediaBase }) : null;
-  const base = (options.path ?? '/api/cms/pages').replace(/\/$/, '');
   const c = codec.col;
 
-  function allowlisted(input: Record<string, unknown>, requireAll: boolean): Record<string, unknown> {
-    const { data, unknown } = pickFields(input, Object.keys(fields), rich, sanitize);
+  async function input(raw: Record<string, unknown>, stage: 'create' | 'update', id: number | null, editor: EditorSession): Promise<Record<string, unknown>> {
+    const { data, unknown, violations } = prepareFields(raw, fields, sanitize);
     if (unknown.length > 0) throw new HttpError(400, 'unknown_field', `Not writable: ${unknown.join(', ')}.`, { fields: unknown });
-    if (Object.keys(data).length === 0) throw new HttpError(400, 'empty_update', 'Send at least one field.');
-    const required = requireAll ? requiredViolations(data, fields) : requiredViolations(data, pick(fields, Object.keys(data)) as FieldMap);
-    const violations = [...typeViolations(data, fields), ...required];
+    if (Object.keys(data).length === 0 && violations.length === 0) throw new HttpError(400, 'empty_update', 'Send at least one field.');
+    violations.push(...requiredViolations(data, stage === 'create' ? fields : (pick(fields, Object.keys(data)) as FieldMap)));
     if (violations.length > 0) throw validationError(violations);
+    await runValidate(options.validate, data, { stage, id, editor });
     return data;
   }
 
@@ -76,78 +114,49 @@ export function pagesRoute<E extends EditorRouteEnv>(options: PagesRouteOptions<
     }
   }
 
-  async function carry(env: E, editor: EditorSession, id: number, data: Record<string, unknown>): Promise<void> {
-    if (!deps) return;
-    const carried = pick(data, deps.vt.fields);
-    if (Object.keys(carried).length === 0) return;
-    try {
-      const buffer = deps.buffer(env);
-      const pending = (buffer && (await buffer.get(bufferKey(deps.vt.config.slug, id)))) || (await env.DB.prepare(newestPendingByRowSql(deps.vt)).bind(id).first());
-      if (!pending) return;
-      await applySaveDraft(env, deps, editor, id, carried);
-    } catch (error) {
-      reportDegraded('editor.pages.draftCarry', { collection: deps.vt.config.slug, id, error: error instanceof HttpError ? error.code : errorName(error) });
-    }
-  }
-
-  return async function pagesHandler(request, env) {
-    const { pathname } = new URL(request.url);
-    const listPath = matchPath(base, pathname);
-    const onePath = listPath ? null : matchPath(`${base}/:id`, pathname);
-    if (!listPath && !onePath) return undefined;
-    const editor = await requireEditor(request, env, options.resolveEditor);
-    if (listPath) {
-      if (request.method === 'GET') {
-        const { limit, cursor } = parseListQuery(new URL(request.url));
-        const { results } = await env.DB.prepare(`SELECT * FROM ${codec.table} WHERE ${c.id} < ?1 ORDER BY ${c.id} DESC LIMIT ?2`).bind(cursor ?? Number.MAX_SAFE_INTEGER, limit + 1).all();
-        return json(listPage(results.map((row) => codec.decode(row)), limit));
-      }
-      if (request.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use GET or POST.', {}, { allow: 'GET, POST' });
-      const data = allowlisted(await parseBody(request, Body), true);
-      await runValidate(options.validate, data, { stage: 'create', id: null, editor });
-      const names = Object.keys(data);
-      const row = await insertOrConflict(env.DB.prepare(`INSERT INTO ${codec.table} (${names.map((n) => c[n]).join(', ')}) VALUES (${names.map((_, i) => `?${i + 1}`).join(', ')}) RETURNING *`).bind(...names.map((n) => codec.encode(n, data[n]))));
-      const page = codec.decode(row);
-      await after(editor, 'create', page.id as number);
-      return json({ page }, { status: 201 });
-    }
-    const id = parseId(onePath?.id);
-    if (id === null) throw new HttpError(404, 'not_found', 'No such page.');
-    if (request.method === 'GET') {
+  return {
+    needsPublish: (method: Method): boolean => (method === 'GET' ? false : deps ? method !== 'POST' : !options.writers),
+    async list(env: E, url: URL) {
+      const { limit, cursor } = parseListQuery(url);
+      const { results } = await env.DB.prepare(`SELECT * FROM ${codec.table} WHERE ${c.id} < ?1 ORDER BY ${c.id} DESC LIMIT ?2`).bind(cursor ?? Number.MAX_SAFE_INTEGER, limit + 1).all();
+      return listPage(results.map((row) => codec.decode(row)), limit);
+    },
+    async get(env: E, id: number) {
       const row = await env.DB.prepare(`SELECT * FROM ${codec.table} WHERE ${c.id} = ?1`).bind(id).first();
       if (!row) throw new HttpError(404, 'not_found', `No page ${id}.`);
-      return json({ page: codec.decode(row) });
-    }
-    if (request.method === 'PATCH') {
-      const data = allowlisted(await parseBody(request, Body), false);
-      await runValidate(options.validate, data, { stage: 'update', id, editor });
-      const names = Object.keys(data);
-      const sets = names.map((n, i) => `${c[n]} = ?${i + 2}`);
-      if (c.updatedAt) sets.push(`${c.updatedAt} = ${Date.now()}`);
-      const row = await insertOrConflict(env.DB.prepare(`UPDATE ${codec.table} SET ${sets.join(', ')} WHERE ${c.id} = ?1 RETURNING *`).bind(id, ...names.map((n) => codec.encode(n, data[n]))), true);
+      return codec.decode(row);
+    },
+    async create(env: E, editor: EditorSession, raw: Record<string, unknown>) {
+      const page = codec.decode(await insertRow(env.DB, codec, deps?.vt ?? null, await input(raw, 'create', null, editor), editor.id));
+      await after(editor, 'create', page.id as number);
+      return page;
+    },
+    async update(env: E, editor: EditorSession, id: number, raw: Record<string, unknown>) {
+      const data = await input(raw, 'update', id, editor);
+      const row = await updateRow(env.DB, codec, id, data);
       if (!row) throw new HttpError(404, 'not_found', `No page ${id}.`);
-      await carry(env, editor, id, data);
+      if (deps) await carry(env, deps, editor, id, data);
       await after(editor, 'update', id);
-      return json({ page: codec.decode(row) });
-    }
-    if (request.method === 'DELETE') {
-      const result = await env.DB.prepare(`DELETE FROM ${codec.table} WHERE ${c.id} = ?1`).bind(id).run();
-      if (result.meta.changes === 0) throw new HttpError(404, 'not_found', `No page ${id}.`);
+      return codec.decode(row);
+    },
+    async remove(env: E, editor: EditorSession, id: number, force: boolean) {
+      await deleteRow(env.DB, codec, deps?.vt ?? null, id, force);
       if (deps) await deps.buffer(env)?.delete(bufferKey(deps.vt.config.slug, id));
       await after(editor, 'delete', id);
-      return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
-    }
-    throw new HttpError(405, 'method_not_allowed', 'Use GET, PATCH or DELETE.', {}, { allow: 'GET, PATCH, DELETE' });
+    },
   };
 }
 
-async function insertOrConflict(statement: D1PreparedStatement, allowMissing = false): Promise<Record<string, unknown>> {
+/** Carries an update's snapshot fields into pending work, when there is any; a refusal is reported, never answered. */
+async function carry<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>, editor: EditorSession, id: number, data: Record<string, unknown>): Promise<void> {
+  const carried = pick(data, deps.vt.fields);
+  if (Object.keys(carried).length === 0) return;
   try {
-    const row = await statement.first<Record<string, unknown>>();
-    if (!row && !allowMissing) throw new Error('write returned no row');
-    return row as Record<string, unknown>;
+    const buffer = deps.buffer(env);
+    const pending = (buffer && (await buffer.get(bufferKey(deps.vt.config.slug, id)))) || (await env.DB.prepare(newestPendingByRowSql(deps.vt)).bind(id).first());
+    if (!pending) return;
+    await applySaveDraft(env, deps, editor, id, carried);
   } catch (error) {
-    if (error instanceof Error && /UNIQUE constraint failed/.test(error.message)) throw new HttpError(409, 'duplicate', 'Another page already has this value (for example the slug).');
-    throw error;
+    reportDegraded('editor.pages.draftCarry', { collection: deps.vt.config.slug, id, error: error instanceof HttpError ? error.code : errorName(error) });
   }
 }

@@ -10,8 +10,8 @@ import { toWork, workStatements } from './draft-store.ts';
 import { requireEditor } from '../http/guard.ts';
 import { HttpError, json } from '../http/errors.ts';
 import { listPage, parseId, parseListQuery } from '../http/list-query.ts';
-import { MAX_JSON_BODY, parseBody } from '../http/parse-body.ts';
-import { matchPath, type EditorRoute, type EditorRouteEnv } from '../http/route.ts';
+import { jsonObject, parseBody } from '../http/parse-body.ts';
+import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../http/route.ts';
 import type { ResolveEditor } from '../http/session.ts';
 import type { SoftLockSource } from './soft-locks.ts';
 
@@ -22,7 +22,13 @@ export interface VersionsRouteOptions<E> extends DraftDepsOptions<E> {
   path?: string;
 }
 
-const SaveBody = v.record(v.string(), v.unknown(), 'The body must be a JSON object of changed fields.');
+const SaveBody = jsonObject('The body must be a JSON object of changed fields.');
+const VersionId = v.pipe(v.number('versionId must be a positive integer'), v.safeInteger('versionId must be a positive integer'), v.minValue(1, 'versionId must be a positive integer'));
+const notObject = 'The body must be a JSON object';
+/** `{}`, `{ versionId }` or no body at all. */
+const PublishBody = v.optional(v.pipe(jsonObject(`${notObject}: {} or { "versionId": <id> }.`), v.looseObject({ versionId: v.optional(VersionId) })), {});
+/** `{ versionId }`: the newest pending version to discard (with everything pending before it), or null when only the write buffer holds work. */
+const DiscardBody = v.pipe(jsonObject(`${notObject}: { "versionId": <id> }.`), v.looseObject({ versionId: v.union([VersionId, v.null()], 'versionId is required: the newest pending version to discard (null when only the write buffer holds work)') }));
 
 /**
  * Draft/publish routes of a versioned collection. Mount before `pagesRoute`.
@@ -37,16 +43,17 @@ const SaveBody = v.record(v.string(), v.unknown(), 'The body must be a JSON obje
  * - `POST <path>/:id/publish` `{ versionId? }` (needs `access.publish`): `{ publishedVersionId }`. Restore (an older
  *   `versionId`) retires the versions between it and the old pointer (listed `superseded`), so pending work is unchanged.
  * - `POST <path>/:id/unpublish` (needs `access.publish`): `{ publishedVersionId: null }`.
- * - `POST <path>/:id/discard` `{ versionId? }`: 204; pending versions up to `versionId` (all when absent) and the buffer are discarded.
+ * - `POST <path>/:id/discard` `{ versionId }`: 204; pending versions up to `versionId` and the write buffer are discarded
+ *   (`versionId: null`: only the buffer). Without `versionId` it is 400: a discard never wipes work it was not shown.
  *
- * Writes run through a first-primary D1 session and set the `cms_d1_bookmark` cookie.
+ * Every refusal is answered, never thrown. Writes run through a first-primary D1 session and set the `cms_d1_bookmark` cookie.
  */
 export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOptions<E>): EditorRoute<E> {
   const deps = draftDeps(options);
   const base = (options.path ?? `/api/cms/${options.config.slug}`).replace(/\/$/, '');
   const { resolveEditor, softLocks } = options;
 
-  return async function versions(request, env, ctx) {
+  return answering(async function versions(request, env, ctx) {
     const { pathname } = new URL(request.url);
     if (!pathname.startsWith(`${base}/`)) return undefined;
     const params = matchPath(`${base}/:id/:action`, pathname);
@@ -61,48 +68,24 @@ export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOp
       return withBookmark(json(await listVersions(env, deps, client, id, new URL(request.url))), client, request);
     }
     if (method !== 'POST') throw new HttpError(405, 'method_not_allowed', `Use POST for ${action}.`, {}, { allow: action === 'versions' ? 'GET, HEAD, POST' : 'POST' });
-    const publishing = action === 'publish' || action === 'unpublish';
-    const session = await requireEditor(request, env, resolveEditor, { publish: publishing });
+    const session = await requireEditor(request, env, resolveEditor, { publish: action === 'publish' || action === 'unpublish' });
     const client = writeSession(env.DB);
     let response: Response;
     if (action === 'versions') {
       // `$base` stays in the body: applySaveDraft parses and checks it with the fields.
-      const body = await parseBody(request, SaveBody);
-      const saved = await applySaveDraft(env, deps, session, id, body, { softLocks, client, ctx });
+      const saved = await applySaveDraft(env, deps, session, id, await parseBody(request, SaveBody), { softLocks, client, ctx });
       response = json({ versionId: saved.versionId, revs: saved.revs });
     } else if (action === 'publish') {
-      response = json(await applyPublish(env, deps, session, id, await readVersionId(request), client));
+      response = json(await applyPublish(env, deps, session, id, (await parseBody(request, PublishBody)).versionId, client));
     } else if (action === 'unpublish') {
-      await applyUnpublish(env, deps, id, client);
+      await applyUnpublish(env, deps, session, id, client);
       response = json({ publishedVersionId: null });
     } else {
-      await applyDiscard(env, deps, id, await readVersionId(request), client);
+      await applyDiscard(env, deps, id, (await parseBody(request, DiscardBody)).versionId, client);
       response = new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
     }
     return withBookmark(response, client, request);
-  };
-}
-
-/**
- * `{ versionId? }`: empty body or `{}` means none. `versionId` must be a
- * positive JSON integer (`"7"`, `1.5` and `null` are 400), and the body a
- * JSON object.
- */
-async function readVersionId(request: Request): Promise<number | undefined> {
-  const text = await request.text();
-  if (text.length > MAX_JSON_BODY) throw new HttpError(413, 'too_large', 'The request body is too large.');
-  if (text.trim() === '') return undefined;
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON.');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'invalid_body', 'The body must be a JSON object: {} or { "versionId": <id> }.');
-  if (!('versionId' in body)) return undefined;
-  const id = (body as { versionId: unknown }).versionId;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw new HttpError(400, 'invalid_body', 'versionId must be a positive integer.');
-  return id;
+  });
 }
 
 async function listVersions<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>, client: D1Database | D1DatabaseSession, id: number, url: URL) {

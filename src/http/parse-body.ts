@@ -1,13 +1,18 @@
 import * as v from 'valibot';
 import { HttpError } from './errors.ts';
+import { jsonLimitProblem, type JsonLimits } from './json-limits.ts';
 
 /** Largest JSON body the editor routes read (1 MB); larger answers 413. */
 export const MAX_JSON_BODY = 1024 * 1024;
 
+/** What any JSON body may hold before a schema looks at it; fields set their own, tighter limits. */
+const BODY_LIMITS: JsonLimits = { maxDepth: 64, maxMembers: 10_000, maxNodes: 100_000, maxChars: MAX_JSON_BODY, forbidProtoKeys: false };
+
 /**
  * Reads a JSON body and validates it with a valibot schema. Bad JSON, a body
- * of the wrong shape or an oversized body answer a 4xx `HttpError` whose
- * message says what to fix; nothing downstream sees unvalidated input.
+ * of the wrong shape, an oversized or too deeply nested body answer a 4xx
+ * `HttpError` whose message says what to fix; nothing downstream sees
+ * unvalidated input. An empty body is `undefined` to the schema.
  */
 export async function parseBody<S extends v.GenericSchema>(request: Request, schema: S): Promise<v.InferOutput<S>> {
   const text = await request.text();
@@ -18,11 +23,18 @@ export async function parseBody<S extends v.GenericSchema>(request: Request, sch
   } catch {
     throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON.');
   }
+  const problem = data === undefined ? null : jsonLimitProblem(data, BODY_LIMITS);
+  if (problem) throw new HttpError(413, 'too_large', `The request body ${problem}.`);
   const result = v.safeParse(schema, data);
-  if (!result.success) {
-    const issue = result.issues[0];
-    const path = issue ? v.getDotPath(issue) : null;
-    throw new HttpError(400, 'invalid_body', `${path ? `${path}: ` : ''}${issue?.message ?? 'invalid body'}`);
-  }
+  if (!result.success) throw new HttpError(400, 'invalid_body', v.summarize(result.issues));
   return result.output;
+}
+
+/**
+ * A JSON object body with its keys exactly as sent. (valibot's `record` and
+ * `object` drop `__proto__`, `constructor` and `prototype` silently; the
+ * field allowlist must see them to refuse them by name.)
+ */
+export function jsonObject(message: string): v.GenericSchema<unknown, Record<string, unknown>> {
+  return v.custom<Record<string, unknown>>((input) => typeof input === 'object' && input !== null && !Array.isArray(input), message);
 }

@@ -17,6 +17,25 @@ export type EditorRoute<E = EditorRouteEnv> = (request: Request, env: E, ctx: Ro
 const noopContext: RouteContext = { waitUntil() {} };
 
 /**
+ * Makes a handler a route that answers every refusal itself: an `HttpError`
+ * thrown anywhere below (the cores throw them) becomes its response,
+ * anything else a bare, logged 500. Every route factory returns its handler
+ * through this, so a worker composing routes never sees a throw.
+ *
+ * @example return answering(async function pages(request, env) { ... });
+ */
+export function answering<E>(handler: EditorRoute<E>): EditorRoute<E> {
+  const route: EditorRoute<E> = async (request, env, ctx) => {
+    try {
+      return await handler(request, env, ctx);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+  return Object.defineProperty(route, 'name', { value: handler.name });
+}
+
+/**
  * Runs a route where no worker composes routes (an Astro endpoint, a test):
  * supplies a no-op ctx and turns a fall-through into a 404.
  */

@@ -64,7 +64,7 @@ describe('write buffer', () => {
     const { kv, route } = setup();
     const id = await seedPage({ slug: `buf${++n}`, title: 'Live' });
     await call(route, `/api/cms/pages/${id}/versions`, { body: { title: 'Draft' } });
-    expect((await call(route, `/api/cms/pages/${id}/discard`, { body: {} })).status).toBe(204);
+    expect((await call(route, `/api/cms/pages/${id}/discard`, { body: { versionId: null } })).status).toBe(204);
     expect(await resumeDraft(env.DB, { versionsTable: pagesVersions, collection: pagesCollection, bufferKv: kv }, { id, publishedVersionId: null })).toBeNull();
     expect(await env.KV.get(bufferKey('pages', id))).toBeNull();
   });

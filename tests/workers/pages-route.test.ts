@@ -40,7 +40,7 @@ describe('pagesRoute CRUD', () => {
     expect(second.items.map((p) => p.title)).toEqual(['New']);
     const patched = await call(api, `/api/cms/pages/${page.id}`, { method: 'PATCH', body: { title: 'Renamed' } });
     expect((await patched.json<{ page: { title: string } }>()).page.title).toBe('Renamed');
-    const deleted = await call(api, `/api/cms/pages/${page.id}`, { method: 'DELETE' });
+    const deleted = await call(api, `/api/cms/pages/${page.id}?force=1`, { method: 'DELETE' });
     expect(deleted.status).toBe(204);
     expect((await call(api, `/api/cms/pages/${page.id}`)).status).toBe(404);
     expect(afterWrite.mock.calls.map(([editor, event]) => [editor.id, event.operation])).toEqual([
@@ -143,10 +143,18 @@ describe('pagesRoute update of a versioned page (lifecycle: live row)', () => {
     expect(reports).toEqual([{ event: 'editor.pages.draftCarry', detail: { collection: 'pages', id, error: 'validation' } }]);
   });
 
-  it('deleting a page deletes its versions', async () => {
+  it('a delete never takes history silently: 409 has_history while versions exist, ?force=1 deletes page and versions', async () => {
     const id = await seedPage({ slug: slug() });
     await call(versions, `/api/cms/pages/${id}/versions`, { body: { title: 'x' } });
-    await call(api, `/api/cms/pages/${id}`, { method: 'DELETE' });
+    const refused = await call(api, `/api/cms/pages/${id}`, { method: 'DELETE' });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: 'has_history', versions: 1, message: expect.stringContaining('Unpublish') });
+    expect(await liveRow(id)).not.toBeNull();
+    expect(await versionRows(id)).toHaveLength(1);
+    expect((await call(api, `/api/cms/pages/${id}?force=1`, { method: 'DELETE' })).status).toBe(204);
+    expect(await liveRow(id)).toBeNull();
     expect(await versionRows(id)).toHaveLength(0);
+    const plain = await seedPage({ slug: slug() });
+    expect((await call(api, `/api/cms/pages/${plain}`, { method: 'DELETE' })).status).toBe(204);
   });
 });
