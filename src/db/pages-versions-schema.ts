@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { pageSnapshotColumns } from './page-snapshot-columns.ts';
 import { pages } from './pages-schema.ts';
 
 /**
@@ -14,10 +15,7 @@ export const pagesVersions = sqliteTable(
     pageId: integer('page_id')
       .notNull()
       .references(() => pages.id, { onDelete: 'cascade' }),
-    title: text('title').notNull().default(''),
-    summary: text('summary').notNull().default(''),
-    body: text('body').notNull().default(''),
-    paragraphs: text('paragraphs', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    ...pageSnapshotColumns(),
     /** Editor id of the save that stored this version (null for scripts). */
     createdBy: text('created_by'),
     createdAt: integer('created_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),
