@@ -15,7 +15,14 @@ export interface LouiseLocals {
    * Stored fields a page could not use as they are (see `noteRendered`),
    * keyed `collection:key`: the edit bar tells the editor and how to repair them.
    */
-  invalid: Record<string, { field: string; message: string }[]>;
+  invalid: Record<string, InvalidNote[]>;
+}
+
+/** A stored field a page could not use: what is wrong, and the value it rendered instead (saving that repairs it). */
+export interface InvalidNote {
+  field: string;
+  message: string;
+  fallback?: unknown;
 }
 
 /**
@@ -35,11 +42,11 @@ export function noteRendered(
   collection: string,
   key: string | number,
   revs: Record<string, string>,
-  invalid: readonly { field: string; message: string }[] = [],
+  invalid: readonly InvalidNote[] = [],
 ): void {
   if (!locals.louise?.editing) return;
   locals.louise.revs[`${collection}:${key}`] = revs;
-  if (invalid.length > 0) locals.louise.invalid[`${collection}:${key}`] = invalid.map(({ field, message }) => ({ field, message }));
+  if (invalid.length > 0) locals.louise.invalid[`${collection}:${key}`] = invalid.map(({ field, message, fallback }) => ({ field, message, fallback: fallback ?? null }));
 }
 
 /** Remembers edit mode across navigation (HttpOnly, this browser session only). */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { noteRendered, resumeReadSession, type BookmarkCookies } from 'louise/astro';
-import { defineCollection, fieldRevs, resumeDraft } from 'louise/content';
+import { conformEntry, defineCollection, fieldRevs, resumeDraft, textList, type Violation } from 'louise/content';
 import { db, pages, pagesVersions, siteSettings, type D1Client, type PageRow, type SiteSettingsRow } from 'louise/db';
 
 const FALLBACK_SETTINGS: SiteSettingsRow = { id: 1, siteName: 'Louise', tagline: '', footerText: '', custom: {}, updatedAt: 0 };
@@ -12,39 +12,53 @@ export const pagesCollection = defineCollection({
     title: { type: 'text', required: true },
     summary: { type: 'text' },
     body: { type: 'richtext' },
-    paragraphs: { type: 'json' },
+    paragraphs: { type: 'json', schema: textList },
   },
   versions: { drafts: true },
 });
 
+/** A page as the templates render it, the values it was made from, and the stored fields it could not use as they were. */
+export interface LoadedPage {
+  page: PageRow;
+  stored: PageRow;
+  invalid: Violation[];
+}
+
 /**
  * A page by slug. Visitors get the live row of a published page (null for a
  * page never published or unpublished); an editor in edit mode gets the
- * work in progress (the newest pending draft) over the live row.
+ * work in progress (the newest pending draft) over the live row. Stored
+ * data that does not fit the collection (written around the routes) is
+ * replaced by a fallback, so a template never crashes on it.
  */
-export async function pageBySlug(client: D1Client, slug: string, options: { editing: boolean }): Promise<PageRow | null> {
-  const page = (await db(client).select().from(pages).where(eq(pages.slug, slug)).get()) ?? null;
-  if (!page) return null;
-  if (!options.editing) return page.publishedVersionId === null ? null : page;
-  const draft = await resumeDraft(client, { versionsTable: pagesVersions, collection: pagesCollection }, page);
-  return draft ? ({ ...page, ...draft } as PageRow) : page;
+export async function pageBySlug(client: D1Client, slug: string, options: { editing: boolean }): Promise<LoadedPage | null> {
+  const live = (await db(client).select().from(pages).where(eq(pages.slug, slug)).get()) ?? null;
+  if (!live) return null;
+  if (!options.editing && live.publishedVersionId === null) return null;
+  const draft = options.editing ? await resumeDraft(client, { versionsTable: pagesVersions, collection: pagesCollection }, live) : null;
+  const stored = draft ? ({ ...live, ...draft } as PageRow) : live;
+  const { data: page, invalid } = conformEntry(stored, pagesCollection.fields);
+  return { page, stored, invalid };
 }
 
 /**
  * Loads a page for an Astro page: visitors read the binding directly (no
  * cookie is set for them); editors in edit mode read through a D1 session
  * resumed from their bookmark cookie, so they see the draft they just saved,
- * and the page notes the revisions it rendered.
+ * and the page notes the revisions it rendered (and any stored field it had
+ * to replace, which the edit bar then explains).
  */
 export async function loadPage(DB: D1Database, slug: string, astro: { cookies: BookmarkCookies; locals: App.Locals; url: URL }): Promise<PageRow | null> {
   const editing = astro.locals.louise?.editing ?? false;
-  if (!editing) return pageBySlug(DB, slug, { editing });
+  if (!editing) return (await pageBySlug(DB, slug, { editing }))?.page ?? null;
   const session = resumeReadSession(DB, astro.cookies, { secure: astro.url.protocol === 'https:' });
-  const page = await pageBySlug(session.client, slug, { editing });
+  const loaded = await pageBySlug(session.client, slug, { editing });
   session.commit();
-  // Draft saves then carry `$base` from exactly what this editor sees.
-  if (page) noteRendered(astro.locals, pagesCollection.slug, page.id, fieldRevs(page, Object.keys(pagesCollection.fields)));
-  return page;
+  if (!loaded) return null;
+  // Draft saves then carry `$base` from exactly what this editor sees. Revisions are of
+  // the stored values, so a repaired field's first save is not taken for a conflict.
+  noteRendered(astro.locals, pagesCollection.slug, loaded.page.id, fieldRevs(loaded.stored, Object.keys(pagesCollection.fields)), loaded.invalid);
+  return loaded.page;
 }
 
 /** The site settings row (defaults before it is seeded). */

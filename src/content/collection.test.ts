@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAGE_FIELDS, defineCollection, isVersioned, richFieldsOf } from './collection.ts';
-import { requiredViolations, typeViolations } from './field-values.ts';
+import { DEFAULT_PAGE_FIELDS, defineCollection, isVersioned, richFieldsOf, textList } from './collection.ts';
+import { conformEntry, requiredViolations, typeViolations } from './field-values.ts';
 import { pickFields } from './pick-fields.ts';
 import { assertValidSections, LouiseValidationError } from './validation-error.ts';
 
@@ -51,5 +51,30 @@ describe('assertValidSections', () => {
       expect((error as LouiseValidationError).violations.map((v) => v.field)).toEqual(['sections.1', 'sections.2', 'sections.3']);
     }
     expect(() => assertValidSections({}, { field: 'blocks' })).toThrow(/blocks: must be a list/);
+  });
+});
+
+describe('conformEntry', () => {
+  const fields = { title: { type: 'text' }, paragraphs: { type: 'json', schema: textList }, extra: { type: 'json' } } as const;
+  it('keeps good data as is and replaces what does not fit, saying what and with what', () => {
+    const good = { id: 1, title: 'T', paragraphs: ['a'], extra: { any: 1 } };
+    expect(conformEntry(good, fields)).toEqual({ data: good, invalid: [] });
+    let deep: unknown = 1;
+    for (let i = 0; i < 5_000; i++) deep = [deep];
+    const bad = { id: 1, title: 7, paragraphs: 'notalist', extra: deep };
+    const { data, invalid } = conformEntry(bad, fields);
+    expect(data).toEqual({ id: 1, title: '', paragraphs: [], extra: null });
+    expect(invalid).toEqual([
+      { field: 'title', message: 'must be a string', fallback: '' },
+      { field: 'paragraphs', message: 'must be a list of text', fallback: [] },
+      { field: 'extra', message: 'is nested deeper than 32 levels', fallback: null },
+    ]);
+    expect(bad.paragraphs).toBe('notalist');
+  });
+  it('refuses field names every object inherits', () => {
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(() => defineCollection({ slug: 'x', fields: JSON.parse(`{"${name}":{"type":"text"}}`) })).toThrow(/every object has a property/);
+    }
+    expect(() => defineCollection({ slug: 'x', fields: { a: { type: 'text', schema: textList } } })).toThrow(/schema must be a valibot schema, on a json field/);
   });
 });

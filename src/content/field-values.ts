@@ -57,11 +57,17 @@ function isBlank(spec: FieldSpec, value: unknown): boolean {
   return spec.type !== 'json' && typeof value === 'string' && value.trim() === '';
 }
 
+/** A stored field that did not fit its spec, and the value rendered in its place. */
+export interface InvalidField extends Violation {
+  /** What the page shows instead (`''`, `[]` or null); saving it repairs the field. */
+  fallback: unknown;
+}
+
 /** What a page can render from stored data, and what it had to replace. */
 export interface ConformedEntry<T extends Record<string, unknown>> {
   data: T;
   /** Stored fields that did not fit their spec; each now holds its fallback. */
-  invalid: Violation[];
+  invalid: InvalidField[];
 }
 
 /**
@@ -75,12 +81,13 @@ export interface ConformedEntry<T extends Record<string, unknown>> {
  */
 export function conformEntry<T extends Record<string, unknown>>(data: T, fields: FieldMap): ConformedEntry<T> {
   const out: Record<string, unknown> = { ...data };
-  const invalid: Violation[] = [];
+  const invalid: InvalidField[] = [];
   for (const [field, spec] of Object.entries(fields)) {
     const problem = fieldValueProblem(spec, Object.hasOwn(data, field) ? data[field] : undefined);
     if (!problem) continue;
-    invalid.push({ field, message: problem });
-    out[field] = fallbackValue(spec);
+    const fallback = fallbackValue(spec);
+    invalid.push({ field, message: problem, fallback });
+    out[field] = fallback;
   }
   return { data: out as T, invalid };
 }

@@ -2,7 +2,7 @@ export { defineCollection, isVersioned, richFieldsOf, textList, DEFAULT_PAGE_FIE
 export { fieldRev, fieldRevs, canonicalJson, fnv1a64Hex, DRAFT_BASE_KEY } from './field-rev.ts';
 export { LouiseValidationError, assertValidSections, type Violation } from './validation-error.ts';
 export { pickFields, type PickedFields } from './pick-fields.ts';
-export { typeViolations, requiredViolations, fieldValueProblem, itemValueProblem, conformEntry, type ConformedEntry } from './field-values.ts';
+export { typeViolations, requiredViolations, fieldValueProblem, itemValueProblem, conformEntry, type ConformedEntry, type InvalidField } from './field-values.ts';
 export { jsonLimitProblem, JSON_FIELD_LIMITS, type JsonLimits } from '../http/json-limits.ts';
 export { parseDraftBody, mergeDraft, findConflicts, changedFields, touchedFields, type DraftEdit, type ItemEdit, type Conflict, type MergeResult, type ParsedDraftBody } from './merge-draft.ts';
 export { resumeDraft, type ResumeDraftOptions } from './resume-draft.ts';
