@@ -85,4 +85,22 @@ describe('versioned pages on the reference site', () => {
     }
     expect(await (await get('/')).text()).toContain('New tagline');
   });
+
+  it('a page whose stored data does not fit still renders for visitors and opens in edit mode, saying what to repair', async () => {
+    const session = await signIn();
+    // Written around the routes, as a script or an old bug could: a list stored as text.
+    // Published, with no pending draft: visitors and the editor both read the live row.
+    await site.DB.batch([
+      site.DB.prepare(`UPDATE pages SET paragraphs = '"notalist"', published_version_id = (SELECT max(id) FROM pages_versions WHERE page_id = pages.id) WHERE slug = 'about'`),
+      site.DB.prepare(`UPDATE pages_versions SET discarded_at = 1 WHERE page_id = (SELECT id FROM pages WHERE slug = 'about') AND discarded_at IS NULL`),
+    ]);
+    const visitor = await get('/about');
+    expect(visitor.status).toBe(200);
+    expect(await visitor.text()).toContain('<h1');
+    const editing = await get('/about?edit', { headers: { cookie: session } });
+    expect(editing.status).toBe(200);
+    const island = /<script type="application\/json" id="louise-session">(.*?)<\/script>/s.exec(await editing.text())?.[1];
+    const { invalid } = JSON.parse(island!) as { invalid: Record<string, { field: string; message: string; fallback: unknown }[]> };
+    expect(Object.values(invalid)).toEqual([[{ field: 'paragraphs', message: 'must be a list of text', fallback: [] }]]);
+  });
 });
