@@ -2,8 +2,8 @@
 // wrangler's test harness, as a ratio to a raw single-row D1 insert measured in the same
 // run; and versions-list latency on a page with 10,000 versions (keyset pagination keeps
 // the first, middle and last page alike). Run: node bench/drafts.bench.ts
-import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { readD1Migrations } from '@cloudflare/vitest-plugin';
 
 process.env['CLOUDFLARE_CF_FETCH_ENABLED'] = 'false';
 const { createTestHarness } = await import('wrangler');
@@ -29,15 +29,6 @@ const server = createTestHarness({
   ],
 });
 
-function flatten(sql: string): string {
-  return sql
-    .split(/;\s*(?:--> statement-breakpoint)?\s*\n|--> statement-breakpoint/)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').replace(/\s+/g, ' ').trim().replace(/;$/, ''))
-    .filter(Boolean)
-    .map((s) => `${s};`)
-    .join('\n');
-}
-
 async function op(query: string): Promise<unknown> {
   const res = await server.fetch(`/?${query}`);
   if (!res.ok) throw new Error(`bench worker answered ${res.status} for ${query}: ${await res.text()}`);
@@ -54,9 +45,8 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 const benchStart = performance.now();
 try {
   await server.listen();
-  const DB = (await server.getWorker<{ DB: { exec(sql: string): Promise<unknown> } }>().getEnv()).DB;
-  const dir = new URL('../migrations/', import.meta.url);
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) await DB.exec(flatten(readFileSync(new URL(file, dir), 'utf8')));
+  const DB = (await server.getWorker<{ DB: { prepare(sql: string): unknown; batch(statements: unknown[]): Promise<unknown> } }>().getEnv()).DB;
+  for (const { queries } of await readD1Migrations(fileURLToPath(new URL('../migrations', import.meta.url)))) await DB.batch(queries.map((query) => DB.prepare(query)));
   await op('op=setup&count=101');
 
   const cases = [

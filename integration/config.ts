@@ -49,9 +49,6 @@ const CmsConfigSchema = v.strictObject({
  */
 export function defineCms<E extends CmsEnv>(config: CmsConfig<E>): CmsConfig<E> {
   const result = v.safeParse(CmsConfigSchema, config);
-  if (!result.success) {
-    const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? 'config'}: ${issue.message}`);
-    throw new Error(`defineCms(): invalid configuration.\n  - ${problems.join('\n  - ')}`);
-  }
+  if (!result.success) throw new Error(`defineCms(): invalid configuration.\n${v.summarize(result.issues)}`);
   return config;
 }

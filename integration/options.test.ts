@@ -7,14 +7,22 @@ describe('parseLouiseOptions', () => {
     expect(parseLouiseOptions(undefined)).toEqual({ editParam: 'edit', loginPath: '/cms/login', devEditors: true, autoSave: { debounceMs: 800 }, versioned: ['pages'] });
     expect(parseLouiseOptions({ autoSave: false, versioned: ['pages', 'posts'] })).toMatchObject({ autoSave: false, versioned: ['pages', 'posts'] });
   });
-  it('names each wrong option', () => {
-    expect(() => parseLouiseOptions({ editParam: 'e dit' })).toThrow(/editParam: editParam must be a plain query parameter name/);
-    expect(() => parseLouiseOptions({ loginPath: 'login' })).toThrow(/loginPath: loginPath must start with "\/"/);
-    expect(() => parseLouiseOptions({ devEditors: 'yes' })).toThrow(/devEditors: devEditors must be true or false/);
-    expect(() => parseLouiseOptions({ colour: 'red' })).toThrow(/colour/);
-    expect(() => parseLouiseOptions({ autoSave: { debounceMs: 1.5 } })).toThrow(/autoSave.debounceMs must be a whole number of milliseconds/);
-    expect(() => parseLouiseOptions({ autoSave: true })).toThrow(/autoSave must be false/);
-    expect(() => parseLouiseOptions({ versioned: ['Pages'] })).toThrow(/versioned lists collection slugs/);
+  it.each<[string, unknown, string, string]>([
+    ['a bad editParam', { editParam: 'e dit' }, 'editParam must be a plain query parameter name', 'editParam'],
+    ['a relative loginPath', { loginPath: 'login' }, 'loginPath must start with "/"', 'loginPath'],
+    ['devEditors as text', { devEditors: 'yes' }, 'devEditors must be true or false', 'devEditors'],
+    ['an unknown option', { colour: 'red' }, 'Invalid key: Expected never but received "colour"', 'colour'],
+    ['a fractional debounce', { autoSave: { debounceMs: 1.5 } }, 'autoSave.debounceMs must be a whole number of milliseconds', 'autoSave.debounceMs'],
+    ['autoSave: true', { autoSave: true }, 'autoSave must be false or { debounceMs: <non-negative integer> }', 'autoSave'],
+    ['a slug with capitals', { versioned: ['pages', 'Pages'] }, 'versioned lists collection slugs', 'versioned.1'],
+  ])('names %s and where it is', (_, options, message, path) => {
+    expect(() => parseLouiseOptions(options)).toThrow(`louise(): invalid options.\n× ${message}\n  → at ${path}`);
+  });
+  it('lists every problem, not just the first', () => {
+    const parse = () => parseLouiseOptions({ devEditors: 'yes', loginPath: 'x' });
+    expect(parse).toThrow(/^louise\(\): invalid options\.\n/);
+    expect(parse).toThrow('\n  → at loginPath\n');
+    expect(parse).toThrow('\n  → at devEditors');
   });
 });
 
@@ -23,11 +31,13 @@ describe('defineCms', () => {
     const config = { routes: [async () => undefined], noindex: () => false };
     expect(defineCms(config)).toBe(config);
   });
-  it('rejects wrong types with a message naming the key', () => {
-    expect(() => defineCms({ routes: ['nope'] } as never)).toThrow(/routes/);
-    expect(() => defineCms({ resolveEditor: 'me' } as never)).toThrow(/resolveEditor: resolveEditor must be a function/);
-    expect(() => defineCms({ status: { checks: { db: true } } } as never)).toThrow(/status/);
-    expect(() => defineCms({ apiGate: { isPublic: [] } } as never)).toThrow(/apiGate.isPublic/);
-    expect(() => defineCms({ extra: 1 } as never)).toThrow(/extra/);
+  it.each<[string, unknown, string, string]>([
+    ['routes that are not functions', { routes: ['nope'] }, 'routes must be an array of routes or a function returning one', 'routes'],
+    ['a resolveEditor that is not a function', { resolveEditor: 'me' }, 'resolveEditor must be a function', 'resolveEditor'],
+    ['a status check that is not a function', { status: { checks: { db: true } } }, 'status must be false or statusRoute options', 'status'],
+    ['a nested option of the wrong type', { apiGate: { isPublic: [] } }, 'apiGate.isPublic must be a function', 'apiGate.isPublic'],
+    ['an unknown key', { extra: 1 }, 'Invalid key: Expected never but received "extra"', 'extra'],
+  ])('rejects %s with a message naming the key', (_, config, message, path) => {
+    expect(() => defineCms(config as never)).toThrow(`defineCms(): invalid configuration.\n× ${message}\n  → at ${path}`);
   });
 });

@@ -37,6 +37,5 @@ export type ResolvedLouiseOptions = v.InferOutput<typeof LouiseOptionsSchema>;
 export function parseLouiseOptions(input: unknown): ResolvedLouiseOptions {
   const result = v.safeParse(LouiseOptionsSchema, input ?? {});
   if (result.success) return result.output;
-  const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? 'options'}: ${issue.message}`);
-  throw new Error(`louise(): invalid options.\n  - ${problems.join('\n  - ')}`);
+  throw new Error(`louise(): invalid options.\n${v.summarize(result.issues)}`);
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DraftBuffer, type BufferKv } from './draft-buffer.ts';
+import { setDegradedSink, type DegradedDetail } from '../security/degraded.ts';
+import { DraftBuffer, draftBuffer, isBufferedDraft, type BufferKv } from './draft-buffer.ts';
 
 // The coalescing logic with fake timers; the real KV is exercised in tests/workers/draft-buffer.test.ts.
 function memoryKv() {
@@ -13,7 +14,10 @@ function memoryKv() {
   return { kv, store, writes };
 }
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  setDegradedSink(null);
+});
 
 describe('DraftBuffer', () => {
   it('writes at most once per interval per key and always lands the newest value', async () => {
@@ -49,5 +53,62 @@ describe('DraftBuffer', () => {
     await vi.advanceTimersByTimeAsync(1000);
     await Promise.all([b, d]);
     expect(store.has('k')).toBe(false);
+  });
+});
+
+describe('a corrupt value', () => {
+  function reported() {
+    const reports: [string, DegradedDetail][] = [];
+    setDegradedSink((event, detail) => reports.push([event, detail]));
+    return reports;
+  }
+
+  it('that is not JSON reads as null and is reported with its key, never its value', async () => {
+    const reports = reported();
+    const { kv, store } = memoryKv();
+    store.set('louise:draft:pages:7', '{"data":{"title":"secret');
+    expect(await new DraftBuffer(kv).get('louise:draft:pages:7')).toBeNull();
+    expect(reports).toEqual([['editor.buffer', { key: 'louise:draft:pages:7', error: 'corrupt' }]]);
+  });
+
+  it('that `accept` refuses reads as null; without `accept` any JSON is a value', async () => {
+    const reports = reported();
+    const { kv, store } = memoryKv();
+    store.set('k', '[1]');
+    expect(await new DraftBuffer(kv).get('k')).toEqual([1]);
+    expect(await new DraftBuffer(kv, { accept: isBufferedDraft }).get('k')).toBeNull();
+    expect(await draftBuffer(kv).get('k')).toBeNull();
+    expect(reports).toEqual([
+      ['editor.buffer', { key: 'k', error: 'corrupt' }],
+      ['editor.buffer', { key: 'k', error: 'corrupt' }],
+    ]);
+  });
+
+  it('is overwritten by the next put', async () => {
+    reported();
+    const { kv, store } = memoryKv();
+    store.set('k', 'garbage');
+    const buffer = draftBuffer(kv);
+    expect(await buffer.get('k')).toBeNull();
+    await buffer.put('k', { data: { title: 'T' }, savedAt: 1, editorId: null });
+    expect(await buffer.get('k')).toEqual({ data: { title: 'T' }, savedAt: 1, editorId: null });
+    expect(JSON.parse(store.get('k')!)).toMatchObject({ data: { title: 'T' } });
+  });
+});
+
+describe('isBufferedDraft', () => {
+  it.each<[unknown, boolean]>([
+    [{ data: {}, savedAt: 1, editorId: null }, true],
+    [{ data: { title: 'x' } }, true],
+    [{ data: null }, false],
+    [{ data: ['x'] }, false],
+    [{ data: 'x' }, false],
+    [{ savedAt: 1 }, false],
+    [[{ data: {} }], false],
+    [null, false],
+    [42, false],
+    ['{"data":{}}', false],
+  ])('%j is %s', (value, expected) => {
+    expect(isBufferedDraft(value)).toBe(expected);
   });
 });

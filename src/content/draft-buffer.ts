@@ -1,3 +1,5 @@
+import { reportDegraded } from '../security/degraded.ts';
+
 /** The KV methods the write buffer uses. */
 export type BufferKv = Pick<KVNamespace, 'get' | 'put' | 'delete'>;
 
@@ -8,6 +10,20 @@ export function bufferKey(collection: string, id: number): string {
 
 /** KV accepts one write per second per key in production. */
 export const BUFFER_WRITE_INTERVAL_MS = 1000;
+
+/** What the buffer holds for one page: a full snapshot. */
+export interface BufferedDraft {
+  data: Record<string, unknown>;
+  savedAt: number;
+  editorId: string | null;
+}
+
+/** Whether a parsed buffer value has the one part every reader uses: a `data` object. */
+export function isBufferedDraft(value: unknown): value is BufferedDraft {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const data = (value as { data?: unknown }).data;
+  return typeof data === 'object' && data !== null && !Array.isArray(data);
+}
 
 interface Pending {
   /** Newest value to write; null deletes. */
@@ -25,19 +41,39 @@ interface Pending {
 export class DraftBuffer {
   readonly #kv: BufferKv;
   readonly #interval: number;
+  readonly #accept: (value: unknown) => boolean;
   readonly #pending = new Map<string, Pending>();
   readonly #lastWrite = new Map<string, number>();
 
-  constructor(kv: BufferKv, options: { intervalMs?: number } = {}) {
+  /** `accept` says which parsed values are valid (default: any JSON); others read as corrupt. */
+  constructor(kv: BufferKv, options: { intervalMs?: number; accept?: (value: unknown) => boolean } = {}) {
     this.#kv = kv;
     this.#interval = options.intervalMs ?? BUFFER_WRITE_INTERVAL_MS;
+    this.#accept = options.accept ?? (() => true);
   }
 
-  /** The buffered JSON value, or null (a queued delete reads as null). */
+  /**
+   * The buffered JSON value, or null (a queued delete reads as null). A value
+   * that is not JSON or not accepted also reads as null, reported as
+   * `editor.buffer` `corrupt`: throwing would fail every route of the page
+   * until someone deleted the key, and the next put overwrites it anyway.
+   */
   async get<T>(key: string): Promise<T | null> {
     const pending = this.#pending.get(key);
     const text = pending ? pending.value : await this.#kv.get(key);
-    return text === null ? null : (JSON.parse(text) as T);
+    if (text === null) return null;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = CORRUPT;
+    }
+    if (value === CORRUPT || !this.#accept(value)) {
+      // The key names the page; the value may hold draft text, so it stays out.
+      reportDegraded('editor.buffer', { key, error: 'corrupt' });
+      return null;
+    }
+    return value as T;
   }
 
   /** Queues a write; the promise settles once the value (or a newer one) is in KV. */
@@ -76,22 +112,20 @@ export class DraftBuffer {
   }
 }
 
+const CORRUPT = Symbol('corrupt');
 const buffers = new WeakMap<object, DraftBuffer>();
 
-/** The isolate's one `DraftBuffer` for a KV namespace, so coalescing spans requests. */
+/**
+ * The isolate's one `DraftBuffer` of page drafts for a KV namespace, so
+ * coalescing spans requests. It holds {@link BufferedDraft}s: any other value
+ * under a key reads as no buffer (see `get`).
+ */
 export function draftBuffer(kv: BufferKv | DraftBuffer): DraftBuffer {
   if (kv instanceof DraftBuffer) return kv;
   let buffer = buffers.get(kv);
   if (!buffer) {
-    buffer = new DraftBuffer(kv);
+    buffer = new DraftBuffer(kv, { accept: isBufferedDraft });
     buffers.set(kv, buffer);
   }
   return buffer;
-}
-
-/** What the buffer holds for one page: a full snapshot. */
-export interface BufferedDraft {
-  data: Record<string, unknown>;
-  savedAt: number;
-  editorId: string | null;
 }

@@ -1,5 +1,5 @@
 import { errorName } from './degraded.ts';
-import type { RateLimitStorage, RateResult } from './rate-limit.ts';
+import { checkRateArgs, type RateLimitStorage, type RateResult } from './rate-limit.ts';
 
 /** The slice of SQLite-backed Durable Object storage the limiter needs (`ctx.storage`). */
 export interface LimiterStorage {
@@ -48,7 +48,7 @@ export function createRateLimiter(ctx: { storage: LimiterStorage }): DurableRate
 
   return {
     async hit(limit, windowSec, now = Date.now()) {
-      checkLimits(limit, windowSec);
+      checkRateArgs('DurableRateLimiter.hit', limit, windowSec);
       // Everything from read to write is synchronous, so no other request of this
       // object can interleave: Durable Objects run one event at a time.
       const current = read();
@@ -87,7 +87,7 @@ export function createRateLimiter(ctx: { storage: LimiterStorage }): DurableRate
 export function durableRateLimitStorage(namespace: RateLimiterNamespace): RateLimitStorage {
   return {
     async hit(key, limit, windowSec) {
-      checkLimits(limit, windowSec);
+      checkRateArgs('durableRateLimitStorage', limit, windowSec);
       try {
         return await namespace.get(namespace.idFromName(key)).hit(limit, windowSec);
       } catch (error) {
@@ -98,11 +98,3 @@ export function durableRateLimitStorage(namespace: RateLimiterNamespace): RateLi
     },
   };
 }
-
-function checkLimits(limit: number, windowSec: number): void {
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`rate limit must be an integer >= 1, got ${limit}`);
-  if (!Number.isInteger(windowSec) || windowSec < 1) {
-    throw new RangeError(`rate limit windowSec must be an integer >= 1, got ${windowSec}`);
-  }
-}
-

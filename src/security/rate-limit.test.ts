@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { kvRateLimitStorage, matchRateRule, rateLimit, type RateRule } from './rate-limit.ts';
+import { createRateLimiter, durableRateLimitStorage, type RateLimiterNamespace } from './durable-rate-limit.ts';
+import { checkRateArgs, kvRateLimitStorage, matchRateRule, rateLimit, type RateRule } from './rate-limit.ts';
 
 // In-memory stand-in for the two KV calls the limiter makes (our own structural interface).
 class MemoryKV {
@@ -65,6 +66,7 @@ describe('rateLimit', () => {
 
   it.each([0, -1, 1.5, Number.NaN])('refuses limit %s', async (limit) => {
     await expect(rateLimit(new MemoryKV(), 'k', limit, 60)).rejects.toThrow(RangeError);
+    await expect(rateLimit(new MemoryKV(), 'k', limit, 60)).rejects.toThrow(`rateLimit: limit must be an integer >= 1, got ${limit}`);
   });
 
   it('fails open when the store cannot be read', async () => {
@@ -152,5 +154,28 @@ describe('matchRateRule', () => {
   it('refuses a * that does not end the path', () => {
     const bad: RateRule[] = [{ name: 'bad', limit: 1, windowSec: 60, path: '/api/*/forms' }];
     expect(() => matchRateRule(bad, 'GET', '/api/x/forms')).toThrow(/may only end a rule path/);
+  });
+});
+
+describe('checkRateArgs', () => {
+  it('names the caller, the argument and the bad value', () => {
+    expect(() => checkRateArgs('here', 0, 60)).toThrow(new RangeError('here: limit must be an integer >= 1, got 0'));
+    expect(() => checkRateArgs('here', 5, 0.5)).toThrow(new RangeError('here: windowSec must be an integer >= 1, got 0.5'));
+    expect(() => checkRateArgs('here', 5, 59, { minWindowSec: 60, why: 'a reason' })).toThrow(new RangeError('here: windowSec must be an integer >= 60 (a reason), got 59'));
+    expect(() => checkRateArgs('here', 1, 1)).not.toThrow();
+    expect(() => checkRateArgs('here', 5, 60, { minWindowSec: 60 })).not.toThrow();
+  });
+
+  it('is the check of every limiter: KV, the Durable Object client and the object itself', async () => {
+    // Never reached: the check runs before any store call.
+    const unreachable = () => {
+      throw new Error('the store was called');
+    };
+    const namespace = { idFromName: unreachable, get: unreachable } as unknown as RateLimiterNamespace;
+    const storage = { sql: { exec: () => ({ toArray: () => [] }) }, setAlarm: unreachable } as never;
+    await expect(durableRateLimitStorage(namespace).hit('k', 0, 60)).rejects.toThrow('durableRateLimitStorage: limit must be an integer >= 1, got 0');
+    await expect(durableRateLimitStorage(namespace).hit('k', 5, 1.5)).rejects.toThrow('durableRateLimitStorage: windowSec must be an integer >= 1, got 1.5');
+    await expect(createRateLimiter({ storage }).hit(5, -1)).rejects.toThrow('DurableRateLimiter.hit: windowSec must be an integer >= 1, got -1');
+    await expect(kvRateLimitStorage(new MemoryKV()).hit('k', 5, 30)).rejects.toThrow('rateLimit: windowSec must be an integer >= 60 (the minimum KV expirationTtl), got 30');
   });
 });

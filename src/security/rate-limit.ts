@@ -42,12 +42,7 @@ export async function rateLimit(
   windowSec: number,
   now: number = Date.now(),
 ): Promise<RateResult> {
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`rateLimit: limit must be an integer >= 1, got ${limit}`);
-  if (!Number.isInteger(windowSec) || windowSec < KV_MIN_TTL_SEC) {
-    throw new RangeError(
-      `rateLimit: windowSec must be an integer >= ${KV_MIN_TTL_SEC} (the minimum KV expirationTtl), got ${windowSec}`,
-    );
-  }
+  checkRateArgs('rateLimit', limit, windowSec, { minWindowSec: KV_MIN_TTL_SEC, why: 'the minimum KV expirationTtl' });
   const nowSec = Math.floor(now / 1000);
   const windowStart = nowSec - (nowSec % windowSec);
   const storeKey = `rl:${key}:${windowStart}`;
@@ -62,6 +57,20 @@ export async function rateLimit(
   } catch (error) {
     console.warn(`louise: rate limit store failed, allowing request (${error instanceof Error ? error.name : typeof error})`);
     return { ok: true, remaining: limit, retryAfter: 0 };
+  }
+}
+
+/**
+ * Throws a RangeError naming `caller` unless `limit` is an integer >= 1 and
+ * `windowSec` an integer >= `minWindowSec` (default 1). Every limiter checks
+ * with this, so a bad rule fails the same way whichever store it meets,
+ * instead of admitting every request.
+ */
+export function checkRateArgs(caller: string, limit: number, windowSec: number, min: { minWindowSec: number; why?: string } = { minWindowSec: 1 }): void {
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`${caller}: limit must be an integer >= 1, got ${limit}`);
+  if (!Number.isInteger(windowSec) || windowSec < min.minWindowSec) {
+    const why = min.why ? ` (${min.why})` : '';
+    throw new RangeError(`${caller}: windowSec must be an integer >= ${min.minWindowSec}${why}, got ${windowSec}`);
   }
 }
 

@@ -1,8 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { readD1Migrations } from '@cloudflare/vitest-plugin';
 import { createTestHarness } from 'wrangler';
 
 const BUILT = new URL('../../dist/server/wrangler.json', import.meta.url);
-const SEED = new URL('../../site/seed.sql', import.meta.url);
+const MIGRATIONS = fileURLToPath(new URL('../../migrations', import.meta.url));
+const SITE = fileURLToPath(new URL('../../site', import.meta.url));
 
 /**
  * The whole built site (Astro pages, middleware, /api/cms routes, D1, KV,
@@ -14,21 +17,11 @@ export async function startSite() {
   await server.listen();
   const worker = server.getWorker<Env>();
   const DB = (await worker.getEnv()).DB;
-  const migrations = new URL('../../migrations/', import.meta.url);
-  const { readdirSync } = await import('node:fs');
-  for (const file of readdirSync(migrations).filter((name) => name.endsWith('.sql')).sort()) {
-    await DB.exec(flatten(readFileSync(new URL(file, migrations), 'utf8')));
+  // The seed is split by the same reader as the migrations (wrangler's SQL
+  // splitter), so no hand-written splitting of multi-line statements here.
+  const seed = await readD1Migrations({ projectPath: SITE, migrationsDir: '.', migrationsPattern: 'seed.sql' });
+  for (const { queries } of [...(await readD1Migrations(MIGRATIONS)), ...seed]) {
+    await DB.batch(queries.map((query) => DB.prepare(query)));
   }
-  await DB.exec(flatten(readFileSync(SEED, 'utf8')));
   return { server, DB };
-}
-
-/** D1's exec() takes one statement per line: fold each statement onto one line. */
-function flatten(sql: string): string {
-  return sql
-    .split(/;\s*(?:--> statement-breakpoint)?\s*\n|--> statement-breakpoint/)
-    .map((statement) => statement.replace(/^\s*--.*$/gm, '').replace(/\s+/g, ' ').trim())
-    .filter(Boolean)
-    .map((statement) => `${statement};`)
-    .join('\n');
 }

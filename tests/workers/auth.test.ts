@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addEditor, authRoute, createSession, ensureDevEditors, PBKDF2_ITERATIONS, removeEditor, resolveSession, SESSION_TTL_MS } from '../../src/auth/index.ts';
+import { addEditor, authRoute, createSession, ensureDevEditors, removeEditor, resolveSession, SESSION_TTL_MS } from '../../src/auth/index.ts';
 import { renewedSessionCookie, requestSession } from '../../src/auth/password-editor.ts';
 import { resetDevEditorsCheck } from '../../src/auth/dev-editors.ts';
 import { runEditorRoute } from '../../src/http/route.ts';
@@ -108,10 +108,11 @@ describe('sign-in', () => {
     expect((await call('/api/cms/auth/me', { cookie: 'louise_session=forged' })).status).toBe(401);
   });
 
-  it('hashes with the PBKDF2 count deployed Workers accept (at most 100,000)', async () => {
+  it('hashes with the most PBKDF2 iterations deployed Workers accept: 100,000, no fewer', async () => {
     const row = await env.DB.prepare('SELECT password_hash FROM editors WHERE email = ?').bind(email).first<string>('password_hash');
-    expect(row).toMatch(new RegExp(`^pbkdf2-sha256\\$${PBKDF2_ITERATIONS}\\$`));
-    expect(PBKDF2_ITERATIONS).toBeLessThanOrEqual(100_000);
+    // The count is read from the stored hash and compared with a literal: a
+    // pattern built from PBKDF2_ITERATIONS also passed with the constant lowered.
+    expect(row?.split('$').slice(0, 2)).toEqual(['pbkdf2-sha256', '100000']);
   });
 });
 

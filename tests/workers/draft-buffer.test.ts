@@ -1,11 +1,13 @@
 import { env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bufferKey, DraftBuffer } from '../../src/content/draft-buffer.ts';
 import { fieldRev } from '../../src/content/field-rev.ts';
 import { resumeDraft } from '../../src/content/resume-draft.ts';
 import { pagesVersions } from '../../src/db/schema.ts';
 import { versionsRoute } from '../../src/editor/versions-route.ts';
-import { call, headerEditor, liveRow, pagesCollection, seedPage, tables, versionRows } from './content-helpers.ts';
+import { runEditorRoute } from '../../src/http/route.ts';
+import { setDegradedSink, type DegradedDetail } from '../../src/security/degraded.ts';
+import { call, headerEditor, ORIGIN, liveRow, pagesCollection, seedPage, tables, versionRows } from './content-helpers.ts';
 
 /** A KV namespace that counts writes, so coalescing is measured, not assumed. */
 function countingKv() {
@@ -83,5 +85,58 @@ describe('write buffer', () => {
     await Promise.all(waits);
     expect(puts.length).toBeLessThanOrEqual(2);
     expect(JSON.parse((await env.KV.get(bufferKey('pages', id)))!).data.title).toBe('T9');
+  });
+});
+
+describe('a corrupt buffer value', () => {
+  let reports: { event: string; detail: DegradedDetail }[];
+  beforeEach(() => {
+    reports = [];
+    setDegradedSink((event, detail) => reports.push({ event, detail }));
+  });
+  afterEach(() => setDegradedSink(null));
+
+  // Not JSON (a truncated write, a hand edit), and JSON that is not a buffered
+  // draft. Each case takes a second: publish's delete waits out the save's write window.
+  it.each(['{"data":{"title":"cut', 'not json', '42', '{"data":null}', '{"data":["x"]}'])(
+    'in KV as %j reads as no buffer, is reported without its value, and the next save overwrites it',
+    async (garbage) => {
+      const { kv, route } = setup();
+      const id = await seedPage({ slug: `buf${++n}`, title: 'Live' });
+      const key = bufferKey('pages', id);
+      await env.KV.put(key, garbage);
+
+      const listed = await call(route, `/api/cms/pages/${id}/versions`);
+      expect(listed.status).toBe(200);
+      expect(await listed.json()).toMatchObject({ buffered: false, revs: { title: fieldRev('Live') } });
+      expect(await resumeDraft(env.DB, { versionsTable: pagesVersions, collection: pagesCollection, bufferKv: kv }, { id, publishedVersionId: null })).toBeNull();
+      expect(reports.length).toBeGreaterThan(0);
+      for (const report of reports) expect(report).toEqual({ event: 'editor.buffer', detail: { key, error: 'corrupt' } });
+      expect(JSON.stringify(reports)).not.toContain(garbage);
+
+      // The route hands the buffer write to waitUntil: collect it to know it landed.
+      const waits: Promise<unknown>[] = [];
+      const saved = await runEditorRoute(route, new Request(`${ORIGIN}/api/cms/pages/${id}/versions`, { method: 'POST', headers: { origin: ORIGIN, 'x-editor': 'ana' }, body: JSON.stringify({ title: 'Fresh' }) }), env, { waitUntil: (p) => void waits.push(p) });
+      expect(saved.status).toBe(200);
+      expect(await saved.json()).toMatchObject({ versionId: null, revs: { title: fieldRev('Fresh') } });
+      await Promise.all(waits);
+      expect(JSON.parse((await env.KV.get(key))!)).toMatchObject({ data: { title: 'Fresh', summary: '' }, editorId: 'ana' });
+
+      const published = await call(route, `/api/cms/pages/${id}/publish`, { method: 'POST', body: '' });
+      expect(published.status).toBe(200);
+      expect(await liveRow(id)).toMatchObject({ title: 'Fresh' });
+      expect(await env.KV.get(key)).toBeNull();
+    },
+  );
+
+  it('met by publish first, leaves publish to the pending versions', async () => {
+    const { route } = setup();
+    const id = await seedPage({ slug: `buf${++n}`, title: 'Live' });
+    await env.KV.put(bufferKey('pages', id), '\u0000garbage');
+    const published = await call(route, `/api/cms/pages/${id}/publish`, { method: 'POST', body: '' });
+    // No buffer and no pending version: nothing to publish, said as such instead of a 500.
+    expect(published.status).toBe(409);
+    expect(await published.json()).toMatchObject({ error: 'no_draft' });
+    expect(reports).toEqual([{ event: 'editor.buffer', detail: { key: bufferKey('pages', id), error: 'corrupt' } }]);
   });
 });
