@@ -1,3 +1,4 @@
+import { normalizeFieldText, normalizeJsonStrings } from '../security/field-text.ts';
 import { richFieldsOf, type FieldMap, type FieldSpec } from './collection.ts';
 import { fieldValueProblem, itemValueProblem } from './field-values.ts';
 import { pickFields } from './pick-fields.ts';
@@ -43,7 +44,3 @@ function normalizeValue(spec: FieldSpec, value: unknown): unknown {
   if (spec.type === 'json') return normalizeJsonStrings(value);
   return normalizeFieldText(value as string, { oneLine: spec.type === 'text' });
 }
-
-// Replaced by the security helpers when they land.
-const normalizeJsonStrings = (value: unknown): unknown => value;
-const normalizeFieldText = (text: string, _options: { oneLine: boolean }): string => text;

@@ -1,6 +1,7 @@
 export { sanitizeRichHtml, ALLOWED_TAGS, ATTR_ALLOW, type SanitizeRichOptions } from './sanitize-rich.ts';
 export { sanitizeModelHtml } from './sanitize-model.ts';
-export { plainText, metaDescription, hasRichText, stripEmptyHeadings, normalizeFieldText, normalizeJsonStrings, SEO_DESCRIPTION_MAX } from './text.ts';
+export { plainText, metaDescription, hasRichText, stripEmptyHeadings, SEO_DESCRIPTION_MAX } from './text.ts';
+export { normalizeFieldText, normalizeJsonStrings } from './field-text.ts';
 export { rateLimit, matchRateRule, kvRateLimitStorage, type RateResult, type RateRule, type RateLimitStorage } from './rate-limit.ts';
 export { createRateLimiter, durableRateLimitStorage, type DurableRateLimiter, type RateLimiterNamespace } from './durable-rate-limit.ts';
 export { readSecret, getSessionSecret, DEV_SESSION_SECRET, type KVLike, type SecretBinding, type LouiseEnv } from './secrets.ts';

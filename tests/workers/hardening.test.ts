@@ -174,6 +174,23 @@ describe('2: hostile JSON is refused before anything is written', () => {
   });
 });
 
+describe('6: text that is not text is normalized on every write path', () => {
+  const hostile = 'A\u0000B\ud800C\u202eD\u2066E\r\nF';
+  it('drafts, list items, live PATCH and inline saves store well-formed text: no NUL, no lone surrogate, no bidi override in one-line fields', async () => {
+    const id = await publishedPage();
+    expect((await call(api, `/api/cms/pages/${id}/versions`, { body: { title: hostile, body: `<p>${hostile}</p>`, 'paragraphs.0': hostile } })).status).toBe(200);
+    const draft = (await versionRows(id)).at(-1)!;
+    expect(draft.title).toBe('AB\ufffdCDE F');
+    expect(draft.body).toBe('<p>AB\ufffdC\u202eD\u2066E\r\nF</p>');
+    expect(JSON.parse(draft.paragraphs as string)).toEqual(['AB\ufffdC\u202eD\u2066E\r\nF']);
+    expect((await call(api, `/api/cms/pages/${id}`, { method: 'PATCH', body: { summary: hostile } })).status).toBe(200);
+    expect((await liveRow(id))?.summary).toBe('AB\ufffdCDE F');
+    await seedSettings();
+    expect((await call(api, '/api/cms/save', { body: { field: 'settings:site:tagline', value: hostile } })).status).toBe(204);
+    expect(await env.DB.prepare('SELECT tagline FROM site_settings').first('tagline')).toBe('AB\ufffdCDE F');
+  });
+});
+
 describe('5: user keys are only ever own properties', () => {
   const inherited = [...new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__'])];
   it.each(inherited)('%s is refused by name everywhere a user key meets an object', async (name) => {
