@@ -2,7 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { env as cfEnv } from 'cloudflare:workers';
 import config from 'virtual:louise/config';
 import options from 'virtual:louise/options';
-import { ensureDevEditors } from '../src/auth/dev-editors.ts';
+import { devEditorsFailureMessage, ensureDevEditors } from '../src/auth/dev-editors.ts';
 import { renewedSessionCookie } from '../src/auth/password-editor.ts';
 import { json } from '../src/http/errors.ts';
 import { allowCspDataFonts } from '../src/security/csp.ts';
@@ -21,7 +21,9 @@ const env = cfEnv as unknown as CmsEnv;
 export const onRequest = defineMiddleware(async (context, next) => {
   const runtime = cmsRuntime(config);
   const { request, url } = context;
-  if (options.devEditors) await ensureDevEditors(env.DB, url);
+  // A development convenience must never turn a visitor's page into a 500:
+  // say what to fix and serve the request.
+  if (options.devEditors) await ensureDevEditors(env.DB, url).catch((error: unknown) => console.error(devEditorsFailureMessage(error)));
 
   let response: Response;
   if (url.pathname.startsWith('/api/cms/')) {

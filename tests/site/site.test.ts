@@ -160,3 +160,21 @@ describe('on localhost', () => {
     expect(await plain.text()).not.toMatch(/<script/i);
   });
 });
+
+describe('on localhost without the editors table', () => {
+  freshSite();
+  const LOCAL = 'http://localhost:4321';
+
+  it('still serves pages, and creates the development editors once the table is back', async () => {
+    await site.DB.exec('ALTER TABLE editors RENAME TO editors_away;');
+    try {
+      const res = await get(`${LOCAL}/about`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<h1');
+    } finally {
+      await site.DB.exec('ALTER TABLE editors_away RENAME TO editors;');
+    }
+    await get(`${LOCAL}/`);
+    expect(await site.DB.prepare('SELECT count(*) AS n FROM editors').first('n')).toBe(2);
+  });
+});
