@@ -130,6 +130,14 @@ describe('on localhost', () => {
     expect(await hostile.text()).toContain('data-next="/?edit"');
   });
 
+  it('sends a next that a browser would read as another host back home instead', async () => {
+    // Browsers drop tab, CR and LF from URLs: `/\t/evil.com` is `//evil.com`.
+    for (const next of ['/%09/evil.com', '/%0a/evil.com', '/%0d/evil.com', '/%5cevil.com']) {
+      const html = await (await get(`${LOCAL}/cms/login?next=${next}`)).text();
+      expect(html.match(/data-next="([^"]*)"/)?.[1], next).toBe('/?edit');
+    }
+  });
+
   it('gives an editor edit mode with the client entry, never cached, kept while navigating, left with ?edit=0', async () => {
     const cookie = await signIn(LOCAL, 'editor@localhost', 'louise-dev');
     const enter = await get(`${LOCAL}/about?edit`, { headers: { cookie } });
