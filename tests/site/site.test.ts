@@ -89,7 +89,7 @@ describe('on a public host', () => {
       body: JSON.stringify({ email: 'ana@example.com', password: 'correct horse' }),
     });
     expect(res.status).toBe(204);
-    expect(res.headers.get('set-cookie')).toMatch(/HttpOnly; Secure; Max-Age=/);
+    expect(res.headers.get('set-cookie')).toMatch(/; Max-Age=[1-9]\d*; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
     const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
     const me = await get(`${PUBLIC}/api/cms/auth/me`, { headers: { cookie } });
     expect(await me.json()).toEqual({ email: 'ana@example.com', name: 'ana', access: { publish: false } });
