@@ -14,7 +14,7 @@ describe('decideEditMode', () => {
   it('?edit enters edit mode for an editor and remembers it in an HttpOnly cookie', () => {
     const decision = decide('/about?edit', editor);
     expect(decision).toMatchObject({ kind: 'render', editing: true });
-    expect(decision.setCookie).toMatch(new RegExp(`^${EDIT_COOKIE}=1; Path=/; SameSite=Lax; HttpOnly; Secure$`));
+    expect(decision.setCookie).toMatch(new RegExp(`^${EDIT_COOKIE}=1; Path=/; HttpOnly; Secure; SameSite=Lax$`));
   });
   it('the cookie keeps an editor in edit mode while navigating', () => {
     expect(decide('/other', editor, `${EDIT_COOKIE}=1`)).toEqual({ kind: 'render', editing: true });

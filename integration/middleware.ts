@@ -2,9 +2,10 @@ import { defineMiddleware } from 'astro:middleware';
 import { env as cfEnv } from 'cloudflare:workers';
 import config from 'virtual:louise/config';
 import options from 'virtual:louise/options';
-import { ensureDevEditors } from '../src/auth/dev-editors.ts';
+import { devEditorsFailureMessage, ensureDevEditors } from '../src/auth/dev-editors.ts';
 import { renewedSessionCookie } from '../src/auth/password-editor.ts';
 import { json } from '../src/http/errors.ts';
+import { keepCookiesPrivate } from '../src/http/private-cookies.ts';
 import { allowCspDataFonts } from '../src/security/csp.ts';
 import { louiseSecurityHeaders, mutable } from '../src/security/headers.ts';
 import type { CmsEnv } from './config.ts';
@@ -15,13 +16,16 @@ const env = cfEnv as unknown as CmsEnv;
 
 /**
  * Every request: the API gate for `/api/cms/*`, edit mode for pages, the
- * sliding session cookie, then security headers, `noindex` and the CSP font
- * allowance on whatever answers.
+ * sliding session cookie, then security headers, `noindex`, `private,
+ * no-store` on anything that sets a cookie and the CSP font allowance on
+ * whatever answers.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const runtime = cmsRuntime(config);
   const { request, url } = context;
-  if (options.devEditors) await ensureDevEditors(env.DB, url);
+  // A development convenience must never turn a visitor's page into a 500:
+  // say what to fix and serve the request.
+  if (options.devEditors) await ensureDevEditors(env.DB, url).catch((error: unknown) => console.error(devEditorsFailureMessage(error)));
 
   let response: Response;
   if (url.pathname.startsWith('/api/cms/')) {
@@ -37,6 +41,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response.headers.append('set-cookie', renewed);
   }
   response = louiseSecurityHeaders(response, { url, noindex: runtime.noindex(url.hostname) });
+  // Astro appends `Astro.cookies` after the middleware returns: count them too.
+  response = keepCookiesPrivate(response, !context.cookies.headers().next().done);
   return allowCspDataFonts(response);
 });
 

@@ -1,5 +1,6 @@
 // Pure parts of `npm run editor`: argument parsing and the SQL it sends to
 // D1 through wrangler. Kept apart from the I/O so it can be unit tested.
+import { parseArgs } from 'node:util';
 import { EMAIL_SHAPE, normalizeEmail } from '../src/auth/email.ts';
 
 export const USAGE = `Manage editors (local D1 by default, --remote for the deployed database):
@@ -15,25 +16,34 @@ It is never taken from the command line.`;
 
 const COMMANDS = new Set(['add', 'password', 'list', 'remove']);
 
+/** `--persist-to` is for tests: a throwaway local database. */
+const OPTIONS = {
+  name: { type: 'string' },
+  publisher: { type: 'boolean' },
+  remote: { type: 'boolean' },
+  'persist-to': { type: 'string' },
+};
+
+const PASSWORD_REFUSED = 'Passwords are never taken from the command line (they end up in shell history). Omit it: you will be prompted, or pipe it on standard input.';
+
 /** Parses argv (after the script name); returns `{ error }` with a message that says what to fix. */
 export function parseEditorArgs(argv) {
-  const [command, ...rest] = argv;
-  if (!command || !COMMANDS.has(command)) return { error: command ? `Unknown command "${command}".` : 'No command given.' };
-  const options = { command, remote: false, publisher: false, name: undefined, email: undefined, persistTo: undefined };
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i];
-    if (arg === '--remote') options.remote = true;
-    else if (arg === '--publisher') options.publisher = true;
-    else if (arg === '--name' || arg === '--persist-to') {
-      const value = rest[++i];
-      if (value === undefined) return { error: `${arg} needs a value.` };
-      options[arg === '--name' ? 'name' : 'persistTo'] = value;
-    } else if (arg === '--password' || arg.startsWith('--password=')) {
-      return { error: 'Passwords are never taken from the command line (they end up in shell history). Omit it: you will be prompted, or pipe it on standard input.' };
-    } else if (arg.startsWith('--')) return { error: `Unknown option ${arg}.` };
-    else if (options.email === undefined) options.email = arg;
-    else return { error: `Unexpected argument "${arg}".` };
+  // Look for a password first, however it is written (--password, --password=x,
+  // a bare --password), so it is refused with the reason and not some other error.
+  const { tokens } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: false, tokens: true });
+  if (tokens.some((token) => token.kind === 'option' && token.name === 'password')) return { error: PASSWORD_REFUSED };
+
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    return { error: explainParseError(error) };
   }
+  const [command, email, extra] = parsed.positionals;
+  if (!command || !COMMANDS.has(command)) return { error: command ? `Unknown command "${command}".` : 'No command given.' };
+  if (extra !== undefined) return { error: `Unexpected argument "${extra}".` };
+  const { name, publisher = false, remote = false, 'persist-to': persistTo } = parsed.values;
+  const options = { command, remote, publisher, name, email, persistTo };
   if (command !== 'list') {
     if (!options.email) return { error: `"${command}" needs an email address.` };
     options.email = normalizeEmail(options.email);
@@ -42,6 +52,17 @@ export function parseEditorArgs(argv) {
   if (options.publisher && command !== 'add') return { error: '--publisher only goes with "add".' };
   if (options.remote && options.persistTo) return { error: '--persist-to is for the local database; drop it with --remote.' };
   return options;
+}
+
+/** parseArgs' errors in the words of this CLI; its own message when it is one we do not know. */
+function explainParseError(error) {
+  const option = /'(-{1,2}[^'\s<=]+)/.exec(error?.message ?? '')?.[1];
+  if (!option) return error?.message ?? String(error);
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `Unknown option ${option}.`;
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    return OPTIONS[option.replace(/^-+/, '')]?.type === 'boolean' ? `${option} takes no value.` : `${option} needs a value (write ${option}=-x for one that starts with a dash).`;
+  }
+  return error.message;
 }
 
 /** An SQL string literal. */

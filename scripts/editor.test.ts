@@ -14,9 +14,22 @@ describe('parseEditorArgs', () => {
     expect(parseEditorArgs(['list', '--remote'])).toMatchObject({ command: 'list', remote: true });
     expect(parseEditorArgs(['remove', 'ana@example.com'])).toMatchObject({ command: 'remove', email: 'ana@example.com' });
   });
+  it('takes options in either spelling and in any place', () => {
+    expect(parseEditorArgs(['--publisher', 'add', '--name=Ana O', 'ana@example.com'])).toMatchObject({ command: 'add', email: 'ana@example.com', publisher: true, name: 'Ana O' });
+    expect(parseEditorArgs(['add', 'ana@example.com', '--name', '-dash-', '--remote']).error).toMatch(/--name needs a value/);
+    expect(parseEditorArgs(['add', 'ana@example.com', '--name=-dash-'])).toMatchObject({ name: '-dash-' });
+    expect(parseEditorArgs(['list', '--persist-to', '/tmp/x'])).toMatchObject({ command: 'list', persistTo: '/tmp/x', remote: false, publisher: false });
+  });
   it('refuses a password on the command line, and says why', () => {
-    expect(parseEditorArgs(['add', 'a@b.c', '--password', 'hunter22']).error).toMatch(/never taken from the command line/);
-    expect(parseEditorArgs(['add', 'a@b.c', '--password=hunter22']).error).toMatch(/never taken from the command line/);
+    for (const argv of [
+      ['add', 'a@b.c', '--password', 'hunter22'],
+      ['add', 'a@b.c', '--password=hunter22'],
+      ['add', 'a@b.c', '--password'],
+      ['password', '--password', 'hunter22', 'a@b.c'],
+      ['add', '--unknown', '--password=hunter22'],
+    ]) {
+      expect(parseEditorArgs(argv).error, argv.join(' ')).toMatch(/never taken from the command line/);
+    }
   });
   it('says what is wrong with other bad input', () => {
     expect(parseEditorArgs([]).error).toMatch(/No command/);
@@ -26,6 +39,10 @@ describe('parseEditorArgs', () => {
     expect(parseEditorArgs(['remove', 'a@b.c', '--publisher']).error).toMatch(/only goes with "add"/);
     expect(parseEditorArgs(['add', 'a@b.c', '--name']).error).toMatch(/needs a value/);
     expect(parseEditorArgs(['list', '--remote', '--persist-to', 'x']).error).toMatch(/local database/);
+    expect(parseEditorArgs(['add', 'a@b.c', '--admin']).error).toBe('Unknown option --admin.');
+    expect(parseEditorArgs(['add', 'a@b.c', '-p']).error).toBe('Unknown option -p.');
+    expect(parseEditorArgs(['add', 'a@b.c', '--remote=yes']).error).toBe('--remote takes no value.');
+    expect(parseEditorArgs(['add', 'a@b.c', 'b@c.d']).error).toBe('Unexpected argument "b@c.d".');
   });
 });
 

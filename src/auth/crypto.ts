@@ -1,16 +1,26 @@
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+
 const encoder = new TextEncoder();
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
 
 /** base64url without padding. */
 export function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return encodeBase64urlNoPadding(bytes);
 }
 
+/**
+ * The bytes of unpadded base64url text, or null for anything an encoder
+ * would not have written (other characters, padding, an impossible length,
+ * stray low bits). Never throws: stored hashes and tokens are untrusted text.
+ */
 export function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  // The decoder ignores `=`; refusing it here keeps one spelling per byte string.
+  if (!BASE64URL.test(text)) return null;
+  try {
+    return Uint8Array.from(decodeBase64urlIgnorePadding(text));
+  } catch {
+    return null;
+  }
 }
 
 /** `bytes` cryptographically random bytes; `random` is injectable for tests. */
@@ -23,8 +33,7 @@ export function newToken(random: RandomBytes = randomBytes): string {
 }
 
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return encodeHexLowerCase(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))));
 }
 
 /** Compares two byte strings in time independent of where they differ. */

@@ -13,12 +13,17 @@ export interface NewEditor {
   canPublish?: boolean;
 }
 
+/** addEditor's refusal of an email that already belongs to an editor. */
+export class EditorExistsError extends Error {
+  override name = 'EditorExistsError';
+}
+
 /** Adds an editor. Throws a clear error for a bad email, a short password or a taken email. */
 export async function addEditor(DB: D1Database, input: NewEditor, options: { iterations?: number } = {}): Promise<EditorRow> {
   const email = normalizeEmail(input.email);
   if (!EMAIL_SHAPE.test(email)) throw new Error(`Not an email address: ${JSON.stringify(input.email)}`);
   if (input.password.length < 8) throw new Error('The password must be at least 8 characters long.');
-  if (await findEditorByEmail(DB, email)) throw new Error(`An editor with the email ${email} already exists.`);
+  if (await findEditorByEmail(DB, email)) throw new EditorExistsError(`An editor with the email ${email} already exists.`);
   const now = Date.now();
   const row: EditorRow = {
     id: crypto.randomUUID(),

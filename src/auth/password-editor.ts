@@ -19,12 +19,12 @@ export function requestSession(request: Request, DB: D1Database, clock: SessionC
 
 /**
  * `Set-Cookie` for a session this request extended (sliding expiry), or null.
- * Call after the session was resolved.
+ * Call after the session was resolved, with the clock it was resolved with.
  */
-export async function renewedSessionCookie(request: Request, DB: D1Database): Promise<string | null> {
-  const resolved = await requestSession(request, DB);
+export async function renewedSessionCookie(request: Request, DB: D1Database, clock: SessionClock = {}): Promise<string | null> {
+  const resolved = await requestSession(request, DB, clock);
   const token = readCookie(request, SESSION_COOKIE);
-  return resolved?.renewed && token ? sessionCookie(token, resolved.expiresAt, new URL(request.url)) : null;
+  return resolved?.renewed && token ? sessionCookie(token, resolved.expiresAt, new URL(request.url), (clock.now ?? Date.now)()) : null;
 }
 
 /**

@@ -7,11 +7,12 @@ import { base64url, equalBytes, fromBase64url, randomBytes, type RandomBytes } f
  */
 export const PBKDF2_ITERATIONS = 100_000;
 const SCHEME = 'pbkdf2-sha256';
+const HASH_BYTES = 32;
 const encoder = new TextEncoder();
 
 async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(password.normalize('NFKC')), 'PBKDF2', false, ['deriveBits']);
-  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, 256);
+  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, HASH_BYTES * 8);
   return new Uint8Array(bits);
 }
 
@@ -22,14 +23,30 @@ export async function hashPassword(password: string, options: { iterations?: num
   return `${SCHEME}$${iterations}$${base64url(salt)}$${base64url(await derive(password, salt, iterations))}`;
 }
 
-/** Checks a password against a stored hash. A malformed hash never matches. */
+/**
+ * Checks a password against a stored hash. A malformed hash never matches
+ * and never throws: anything but `pbkdf2-sha256$<count>$<salt>$<32-byte hash>`
+ * with a count WebCrypto accepts is false.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, count, saltText, hashText] = stored.split('$');
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  return equalBytes(await derive(password, parsed.salt, parsed.iterations), parsed.expected);
+}
+
+// PBKDF2's iteration count is a WebIDL unsigned long: a larger one throws.
+const MAX_ITERATIONS = 2 ** 32 - 1;
+
+function parseHash(stored: string): { iterations: number; salt: Uint8Array<ArrayBuffer>; expected: Uint8Array } | null {
+  const parts = stored.split('$');
+  if (parts.length !== 4) return null;
+  const [scheme, count = '', saltText = '', hashText = ''] = parts;
+  if (scheme !== SCHEME || !/^[1-9][0-9]{0,9}$/.test(count)) return null;
   const iterations = Number(count);
-  const salt = fromBase64url(saltText ?? '');
-  const expected = fromBase64url(hashText ?? '');
-  if (scheme !== SCHEME || !Number.isInteger(iterations) || iterations < 1 || !salt || !expected) return false;
-  return equalBytes(await derive(password, salt, iterations), expected);
+  const salt = fromBase64url(saltText);
+  const expected = fromBase64url(hashText);
+  if (iterations > MAX_ITERATIONS || !salt || salt.length === 0 || expected?.length !== HASH_BYTES) return null;
+  return { iterations, salt, expected };
 }
 
 /**

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../src/auth/crypto.ts';
 import { addEditor } from '../../src/auth/editors.ts';
+import { SESSION_TTL_MS } from '../../src/auth/sessions.ts';
 import { startSite } from './harness.ts';
 
 // Each describe block starts its own site on fresh storage.
@@ -87,7 +89,7 @@ describe('on a public host', () => {
       body: JSON.stringify({ email: 'ana@example.com', password: 'correct horse' }),
     });
     expect(res.status).toBe(204);
-    expect(res.headers.get('set-cookie')).toMatch(/HttpOnly; Secure; Max-Age=/);
+    expect(res.headers.get('set-cookie')).toMatch(/; Max-Age=[1-9]\d*; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
     const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
     const me = await get(`${PUBLIC}/api/cms/auth/me`, { headers: { cookie } });
     expect(await me.json()).toEqual({ email: 'ana@example.com', name: 'ana', access: { publish: false } });
@@ -130,6 +132,14 @@ describe('on localhost', () => {
     expect(await hostile.text()).toContain('data-next="/?edit"');
   });
 
+  it('sends a next that a browser would read as another host back home instead', async () => {
+    // Browsers drop tab, CR and LF from URLs: `/\t/evil.com` is `//evil.com`.
+    for (const next of ['/%09/evil.com', '/%0a/evil.com', '/%0d/evil.com', '/%5cevil.com']) {
+      const html = await (await get(`${LOCAL}/cms/login?next=${next}`)).text();
+      expect(html.match(/data-next="([^"]*)"/)?.[1], next).toBe('/?edit');
+    }
+  });
+
   it('gives an editor edit mode with the client entry, never cached, kept while navigating, left with ?edit=0', async () => {
     const cookie = await signIn(LOCAL, 'editor@localhost', 'louise-dev');
     const enter = await get(`${LOCAL}/about?edit`, { headers: { cookie } });
@@ -158,5 +168,52 @@ describe('on localhost', () => {
     // The same editor without the edit cookie sees the visitor page.
     const plain = await get(`${LOCAL}/about`, { headers: { cookie } });
     expect(await plain.text()).not.toMatch(/<script/i);
+  });
+});
+
+describe('a session past half its life', () => {
+  freshSite();
+  const LOCAL = 'http://localhost:4321';
+
+  it('is renewed through the middleware: the cookie comes back with a positive Max-Age and the page is not cacheable', async () => {
+    const editor = await addEditor(site.DB, { email: 'renew@example.com', password: 'correct horse' });
+    const token = 'renewal-test-token-0123456789abcdefghijklmnopq';
+    const expiresAt = Date.now() + SESSION_TTL_MS / 3;
+    await site.DB.prepare('INSERT INTO editor_sessions (id, editor_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)')
+      .bind(crypto.randomUUID(), editor.id, await sha256Hex(token), expiresAt, Date.now() - SESSION_TTL_MS / 2)
+      .run();
+    const res = await get(`${LOCAL}/`, { headers: { cookie: `louise_session=${token}` } });
+    expect(res.status).toBe(200);
+    const renewed = res.headers.getSetCookie().find((cookie) => cookie.startsWith('louise_session='));
+    expect(renewed).toMatch(new RegExp(`^louise_session=${token};`));
+    const maxAge = Number(renewed!.match(/(?:^|; )Max-Age=([1-9]\d*)(?:;|$)/)?.[1]);
+    expect(maxAge).toBeGreaterThan((SESSION_TTL_MS / 1000) * 0.99);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const row = await site.DB.prepare('SELECT expires_at FROM editor_sessions WHERE editor_id = ?').bind(editor.id).first<number>('expires_at');
+    expect(row).toBeGreaterThan(expiresAt);
+  });
+
+  it('a response that sets no cookie keeps its caching', async () => {
+    const res = await get(`${LOCAL}/about`);
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(res.headers.get('cache-control') ?? '').not.toContain('private');
+  });
+});
+
+describe('on localhost without the editors table', () => {
+  freshSite();
+  const LOCAL = 'http://localhost:4321';
+
+  it('still serves pages, and creates the development editors once the table is back', async () => {
+    await site.DB.exec('ALTER TABLE editors RENAME TO editors_away;');
+    try {
+      const res = await get(`${LOCAL}/about`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<h1');
+    } finally {
+      await site.DB.exec('ALTER TABLE editors_away RENAME TO editors;');
+    }
+    await get(`${LOCAL}/`);
+    expect(await site.DB.prepare('SELECT count(*) AS n FROM editors').first('n')).toBe(2);
   });
 });

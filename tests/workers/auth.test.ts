@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addEditor, authRoute, createSession, ensureDevEditors, removeEditor, resolveSession, SESSION_TTL_MS } from '../../src/auth/index.ts';
 import { renewedSessionCookie, requestSession } from '../../src/auth/password-editor.ts';
-import { resetDevEditorsCheck } from '../../src/auth/dev-editors.ts';
+import { devEditorsFailureMessage, resetDevEditorsCheck } from '../../src/auth/dev-editors.ts';
 import { runEditorRoute } from '../../src/http/route.ts';
 import { durableRateLimitStorage } from '../../src/security/durable-rate-limit.ts';
 
@@ -40,7 +40,7 @@ describe('sign-in', () => {
     const res = await login(email, 'correct horse');
     expect(res.status).toBe(204);
     const setCookie = res.headers.get('set-cookie') ?? '';
-    expect(setCookie).toMatch(/^louise_session=[A-Za-z0-9_-]{43}; Path=\/; SameSite=Lax; HttpOnly; Secure; Max-Age=\d+$/);
+    expect(setCookie).toMatch(/^louise_session=[A-Za-z0-9_-]{43}; Max-Age=[1-9]\d*; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
     const me = await call('/api/cms/auth/me', { cookie: cookieOf(res) });
     expect(me.status).toBe(200);
     expect(await me.json()).toEqual({ email, name: 'Ana', access: { publish: true } });
@@ -144,11 +144,12 @@ describe('sessions', () => {
     expect(await resolveSession(env.DB, token, { now: () => t0 + 40 * DAY })).not.toBeNull();
   });
 
-  it('the middleware re-sends the cookie of an extended session', async () => {
+  it('renewedSessionCookie re-sends the token of an extended session with its full life, and nothing otherwise', async () => {
     const { token } = await fresh();
+    const clock = { now: () => t0 + 20 * DAY };
     const request = new Request('https://site.test/', { headers: { cookie: `louise_session=${token}` } });
-    await requestSession(request, env.DB, { now: () => t0 + 20 * DAY });
-    expect(await renewedSessionCookie(request, env.DB)).toMatch(/^louise_session=.*; Max-Age=\d+$/);
+    await requestSession(request, env.DB, clock);
+    expect(await renewedSessionCookie(request, env.DB, clock)).toMatch(new RegExp(`^louise_session=${token}; (.+; )?Max-Age=${SESSION_TTL_MS / 1000}(;|$)`));
     const quiet = new Request('https://site.test/', { headers: { cookie: `louise_session=${token}` } });
     await requestSession(quiet, env.DB, { now: () => t0 + 21 * DAY });
     expect(await renewedSessionCookie(quiet, env.DB)).toBeNull();
@@ -188,5 +189,52 @@ describe('development editors', () => {
     resetDevEditorsCheck();
     await env.DB.exec("DELETE FROM editors WHERE email = 'writer@localhost'");
     expect(await ensureDevEditors(env.DB, new URL('http://localhost:4321/'))).toEqual([]);
+  });
+});
+
+describe('development editors when something goes wrong', () => {
+  const LOCAL = new URL('http://localhost:4321/');
+  const emptyEditors = () => env.DB.exec('DELETE FROM editor_sessions; DELETE FROM editors;');
+  const devEmails = async () => (await env.DB.prepare("SELECT email FROM editors WHERE email LIKE '%@localhost' ORDER BY email").all<{ email: string }>()).results.map((row) => row.email);
+
+  it('two first requests at once: the one that loses the race ignores the duplicate', async () => {
+    await emptyEditors();
+    resetDevEditorsCheck();
+    const [a, b] = await Promise.all([ensureDevEditors(env.DB, LOCAL), ensureDevEditors(env.DB, LOCAL)]);
+    expect([...a, ...b].sort()).toEqual(['editor@localhost', 'writer@localhost']);
+    expect(await devEmails()).toEqual(['editor@localhost', 'writer@localhost']);
+  });
+
+  it('any other failure is thrown, and the next request tries again', async () => {
+    await emptyEditors();
+    resetDevEditorsCheck();
+    await env.DB.exec("CREATE TRIGGER refuse_editors BEFORE INSERT ON editors BEGIN SELECT RAISE(ABORT, 'editors are read-only here'); END;");
+    try {
+      await expect(ensureDevEditors(env.DB, LOCAL)).rejects.toThrow();
+    } finally {
+      await env.DB.exec('DROP TRIGGER refuse_editors;');
+    }
+    expect(await devEmails()).toEqual([]);
+    expect(await ensureDevEditors(env.DB, LOCAL)).toEqual(['editor@localhost', 'writer@localhost']);
+  });
+
+  it('a database without the editors table is an error that says to migrate', async () => {
+    resetDevEditorsCheck();
+    await env.DB.exec('ALTER TABLE editors RENAME TO editors_away;');
+    let failure: unknown;
+    try {
+      failure = await ensureDevEditors(env.DB, LOCAL).then(() => null, (error: unknown) => error);
+    } finally {
+      await env.DB.exec('ALTER TABLE editors_away RENAME TO editors;');
+    }
+    expect(failure).toBeInstanceOf(Error);
+    expect(devEditorsFailureMessage(failure)).toMatch(/^louise: .*editors table is missing.*npm run db:migrate/);
+    expect(devEditorsFailureMessage(new Error('D1_ERROR: disk I/O error'))).toMatch(/^louise: could not create the development editors: D1_ERROR: disk I\/O error/);
+  });
+
+  it('a binding that fails outright is thrown, not swallowed', async () => {
+    resetDevEditorsCheck();
+    const broken = { prepare: () => { throw new Error('D1 binding unavailable'); } } as unknown as D1Database;
+    await expect(ensureDevEditors(broken, LOCAL)).rejects.toThrow('D1 binding unavailable');
   });
 });

@@ -45,8 +45,8 @@ describe('D1 sessions (louise/db)', () => {
 
   it('serializeD1BookmarkCookie writes the HttpOnly cms_d1_bookmark cookie (Secure except on localhost)', () => {
     expect(D1_BOOKMARK_COOKIE).toBe('cms_d1_bookmark');
-    expect(serializeD1BookmarkCookie('00000001-abc', new URL('https://site.test/x'))).toBe('cms_d1_bookmark=00000001-abc; Path=/; SameSite=Lax; HttpOnly; Secure');
-    expect(serializeD1BookmarkCookie('b', new URL('http://localhost:4321/'))).toBe('cms_d1_bookmark=b; Path=/; SameSite=Lax; HttpOnly');
+    expect(serializeD1BookmarkCookie('00000001-abc', new URL('https://site.test/x'))).toBe('cms_d1_bookmark=00000001-abc; Path=/; HttpOnly; Secure; SameSite=Lax');
+    expect(serializeD1BookmarkCookie('b', new URL('http://localhost:4321/'))).toBe('cms_d1_bookmark=b; Path=/; HttpOnly; SameSite=Lax');
   });
 });
 

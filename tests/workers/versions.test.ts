@@ -219,7 +219,7 @@ describe('save rules', () => {
   it('9: draft writes go through a D1 session and set the HttpOnly bookmark cookie; a read continues from it', async () => {
     const res = await save({ title: 'B' });
     const cookie = res.headers.get('set-cookie');
-    expect(cookie).toMatch(/^cms_d1_bookmark=[^;]+; Path=\/; SameSite=Lax; HttpOnly; Secure$/);
+    expect(cookie).toMatch(/^cms_d1_bookmark=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
     const read = await call(route, `/api/cms/pages/${id}/versions`, { cookie: cookie!.split(';')[0]! });
     expect(read.status).toBe(200);
     expect((await read.json<{ items: unknown[] }>()).items).toHaveLength(1);
