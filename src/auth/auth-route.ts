@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { requireEditor } from '../http/guard.ts';
 import { HttpError, json } from '../http/errors.ts';
 import { parseBody } from '../http/parse-body.ts';
-import type { EditorRoute } from '../http/route.ts';
+import { answering, type EditorRoute } from '../http/route.ts';
 import { isSameOrigin } from '../http/same-origin.ts';
 import type { ResolveEditor } from '../http/session.ts';
 import type { RateLimitStorage } from '../security/rate-limit.ts';
@@ -93,7 +93,7 @@ export function authRoute<E extends AuthEnv>(options: AuthRouteOptions<E>): Edit
     });
   }
 
-  return async function auth(request, env) {
+  return answering(async function auth(request, env) {
     const { pathname } = new URL(request.url);
     if (!pathname.startsWith('/api/cms/auth/')) return undefined;
     const action = pathname.slice('/api/cms/auth/'.length);
@@ -107,5 +107,5 @@ export function authRoute<E extends AuthEnv>(options: AuthRouteOptions<E>): Edit
       return json({ email: editor.email, name: editor.name, access: { publish: editor.access.publish } });
     }
     return undefined;
-  };
+  });
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { HttpError, json } from '../http/errors.ts';
-import { matchPath, type EditorRoute } from '../http/route.ts';
+import { answering, matchPath, type EditorRoute } from '../http/route.ts';
 import { executeStatusChecks } from './run-status-checks.ts';
 import { STATUS_CHECK_TIMEOUT_MS, type StatusChecks, type StatusResult } from './status-check.ts';
 import { checksSchema, parseOptions, timeoutSchema } from './status-options.ts';
@@ -65,7 +65,7 @@ export function statusRoute<E = unknown>(options: StatusRouteOptions<E> = {}): E
     return fresh;
   }
 
-  return async function status(request, env) {
+  return answering(async function status(request, env) {
     if (!matchPath(path, new URL(request.url).pathname)) return undefined;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       // HttpError bodies go through json(), which adds no-store.
@@ -74,5 +74,5 @@ export function statusRoute<E = unknown>(options: StatusRouteOptions<E> = {}): E
     const body = await result(env);
     const response = json(body, { status: body.ok ? 200 : 503 });
     return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
-  };
+  });
 }

@@ -10,6 +10,7 @@ import { versionsRoute } from '../../src/editor/versions-route.ts';
 import { HttpError } from '../../src/http/errors.ts';
 import type { EditorRoute } from '../../src/http/route.ts';
 import { statusRoute } from '../../src/health/status-route.ts';
+import { authRoute } from '../../src/auth/auth-route.ts';
 import { call, composeRoutes, headerEditor, liveRow, ORIGIN, pagesCollection, seedPage, tables, versionRows } from './content-helpers.ts';
 
 const settingsFields = { siteName: { type: 'text' }, tagline: { type: 'text' } } as const;
@@ -253,6 +254,10 @@ describe('the route contract: refusals are answered, never thrown', () => {
     }
     expect(await raw(api, '/api/cms/elsewhere')).toBeUndefined();
     expect((await raw(composeRoutes(statusRoute<Env>()), '/api/cms/status', { method: 'POST' }))?.status).toBe(405);
+    const auth = authRoute<Env>({ limiter: () => null });
+    expect((await raw(auth, '/api/cms/auth/login'))?.status).toBe(405);
+    expect((await raw(auth, '/api/cms/auth/me'))?.status).toBe(401);
+    expect((await raw(auth, '/api/cms/auth/login', { method: 'POST', headers: { origin: 'https://evil.test' }, body: '{}' }))?.status).toBe(403);
   });
 
   it('a site route that throws is answered with a bare 500, never its message', async () => {
