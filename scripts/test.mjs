@@ -1,9 +1,8 @@
-// `npm test`: every check and test, in order: type checks, a production
+// `npm test`: every check and test, in order: type checks, lint, a production
 // build, unit + workerd + built-site tests (vitest), then end-to-end tests
 // in Chromium (Playwright). Ends with one line `tests: N passed, N failed`.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { ensureModernNode, ensurePackages, root, run } from './bootstrap.mjs';
 
 ensureModernNode();
@@ -20,6 +19,8 @@ const stage = (name, command, args, env) => {
 
 ensureChromium();
 stage('typecheck', 'npm', ['run', 'typecheck']);
+// Biome (lint + format check), then import boundaries (dependency-cruiser); both always run.
+stage('lint', 'npm', ['run', 'lint']);
 stage('build', 'npx', ['astro', 'build']);
 stage('vitest (unit, workers, site)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`]);
 stage('playwright (e2e in Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') });

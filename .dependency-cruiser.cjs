@@ -1,0 +1,124 @@
+// Import boundaries (`npm run lint`): no cycles, and the layering of src/.
+//
+//   security  <  http  <  db  <  content  <  auth, editor     health  <  worker
+//   client: browser code, imports nothing from the server side
+//   integration/ (the Astro adapter) sits on top of src/; site/ is a consumer
+//   and goes through the package's public exports (`louise/...`) only.
+//
+// Test files (`*.test.ts`, `*.spec.ts`, tests/) may import anything from src/.
+// type-only imports count like any other: a type from a higher area is still a
+// dependency on it (tsPreCompilationDeps below).
+//
+// Not covered: .astro files (dependency-cruiser does not parse them). The
+// site's .astro imports are checked by Biome's noRestrictedImports instead
+// (see biome.jsonc).
+
+/** Test code, exempt from the layering rules. */
+const TESTS = ['\\.(test|spec)\\.ts$', '^tests/'];
+
+/**
+ * The src/ areas from the bottom up, each with the areas it may import.
+ * Anything else in src/ (or integration/, site/) is off limits to it.
+ */
+const LAYERS = {
+  security: [],
+  http: ['security'],
+  db: ['http', 'security'],
+  content: ['db', 'http', 'security'],
+  auth: ['content', 'db', 'http', 'security'],
+  editor: ['content', 'db', 'http', 'security'],
+  health: ['http', 'db', 'security'],
+  worker: ['security', 'http', 'db', 'content', 'auth', 'editor', 'health'],
+  client: [],
+};
+
+const layerRules = Object.entries(LAYERS).map(([area, allowed]) => ({
+  name: `layer-${area}`,
+  severity: 'error',
+  comment:
+    allowed.length === 0
+      ? `src/${area} imports nothing from src/ outside itself${area === 'client' ? ' (browser code: nothing server-side)' : ''}.`
+      : `src/${area} may import only ${allowed.map((a) => `src/${a}`).join(', ')} from src/.`,
+  from: { path: `^src/${area}/`, pathNot: TESTS },
+  to: { path: '^src/', pathNot: [`^src/${area}/`, ...allowed.map((a) => `^src/${a}/`)] },
+}));
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycles, type-only ones included.',
+      from: {},
+      to: { circular: true },
+    },
+    ...layerRules,
+    {
+      name: 'src-not-to-unknown-area',
+      severity: 'error',
+      comment: 'Every folder in src/ needs its place in the layering (LAYERS above) before it may import anything.',
+      from: { path: '^src/', pathNot: [...Object.keys(LAYERS).map((a) => `^src/${a}/`), ...TESTS] },
+      to: {},
+    },
+    {
+      name: 'src-not-to-integration-or-site',
+      severity: 'error',
+      comment: 'src/ is the toolkit: it never imports the Astro adapter (integration/) or the demo site (site/).',
+      from: { path: '^src/' },
+      to: { path: '^(integration|site)/' },
+    },
+    {
+      name: 'not-to-tests',
+      severity: 'error',
+      comment: 'Shipped code never imports test code or fixtures.',
+      from: { path: '^(src|integration|site)/', pathNot: TESTS },
+      to: { path: TESTS },
+    },
+    {
+      name: 'integration-client-only-src-client',
+      severity: 'error',
+      comment: 'integration/client is browser code: from src/ it may import only src/client.',
+      from: { path: '^integration/client/', pathNot: TESTS },
+      to: { path: '^(src|integration|site)/', pathNot: ['^src/client/', '^integration/client/'] },
+    },
+    {
+      name: 'client-no-server-modules',
+      severity: 'error',
+      comment: 'Browser code imports no Workers runtime modules and no server-side packages.',
+      from: { path: '^(src|integration)/client/', pathNot: TESTS },
+      to: {
+        path: ['^cloudflare:', 'node_modules/(astro|@astrojs|drizzle-orm|jose|sanitize-html|wrangler|@cloudflare)/'],
+      },
+    },
+    {
+      name: 'client-no-core-modules',
+      severity: 'error',
+      comment: 'Browser code imports no Node builtins.',
+      from: { path: '^(src|integration)/client/', pathNot: TESTS },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'site-only-public-exports',
+      severity: 'error',
+      comment: "site/ uses the package's public exports (`louise/...`), never relative imports into src/ or integration/.",
+      from: { path: '^site/' },
+      to: { path: '^(src|integration)/', dependencyTypes: ['local'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|\\.astro|\\.wrangler|\\.louise|playwright-report|test-results)/|worker-configuration\\.d\\.ts$' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    // `louise/...` in site/ and tests resolves through package.json "exports"
+    // (a package may import itself by name), to the file under src/ or
+    // integration/; so those imports are checked like any other.
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+  },
+};
