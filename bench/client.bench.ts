@@ -29,13 +29,15 @@ function fields(rich = RICH): string {
   const plain = Array.from({ length: PLAIN + RICH - rich }, (_, i) => `<p data-cms-field="pages:1:f${i}">Field ${i}: ${LOREM}</p>`).join('\n');
   const richFields = Array.from(
     { length: rich },
-    (_, i) => `<div data-cms-field="pages:1:rich${i}" data-cms-type="richtext"><h2>Section ${i}</h2><p>${LOREM} <strong>Bold</strong> and <em>italic</em>.</p><ul><li>One</li><li>Two</li></ul><p>${LOREM}</p></div>`,
+    (_, i) =>
+      `<div data-cms-field="pages:1:rich${i}" data-cms-type="richtext"><h2>Section ${i}</h2><p>${LOREM} <strong>Bold</strong> and <em>italic</em>.</p><ul><li>One</li><li>Two</li></ul><p>${LOREM}</p></div>`,
   ).join('\n');
   return `${plain}\n${richFields}`;
 }
 const SESSION = '<script type="application/json" id="louise-session">{"email":"bench@localhost","name":"Bench","access":{"publish":true}}</script>';
 const MARK_READY = `<script>document.addEventListener('cms:ready', () => { window.__ready = performance.now(); });</script>`;
-const pageHtml = (body: string, rich = RICH) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>${MARK_READY}</head><body><main>${fields(rich)}</main>${body}</body></html>`;
+const pageHtml = (body: string, rich = RICH) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>${MARK_READY}</head><body><main>${fields(rich)}</main>${body}</body></html>`;
 const CLIENT = pageHtml(`${SESSION}<script type="module" src="/_astro/${entry}"></script>`);
 // The same client with every field plain: what Lexical adds to start-up.
 const CLIENT_PLAIN = pageHtml(`${SESSION}<script type="module" src="/_astro/${entry}"></script>`, 0);
@@ -82,7 +84,16 @@ const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -95,13 +106,16 @@ async function loadTimes(path: string): Promise<number[]> {
     await page.goto(`${base}${path}`);
     await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, null, { timeout: 30_000 });
     times.push(
-      await page.evaluate((name) => {
-        const w = window as unknown as { __ready: number; __start?: number };
-        const script = name ? performance.getEntriesByType('resource').find((e) => e.name.includes(name)) : undefined;
-        // Script start: the entry chunk has arrived and begins to run.
-        const start = w.__start ?? (script as PerformanceResourceTiming | undefined)?.responseEnd ?? 0;
-        return w.__ready - start;
-      }, path === '/baseline' ? '' : entry!),
+      await page.evaluate(
+        (name) => {
+          const w = window as unknown as { __ready: number; __start?: number };
+          const script = name ? performance.getEntriesByType('resource').find((e) => e.name.includes(name)) : undefined;
+          // Script start: the entry chunk has arrived and begins to run.
+          const start = w.__start ?? (script as PerformanceResourceTiming | undefined)?.responseEnd ?? 0;
+          return w.__ready - start;
+        },
+        path === '/baseline' ? '' : entry!,
+      ),
     );
     const editable = await page.locator('[data-cms-field][contenteditable]').count();
     if (editable !== PLAIN + RICH) throw new Error(`only ${editable} of ${PLAIN + RICH} fields became editable on ${path}`);
@@ -136,10 +150,12 @@ async function saveLatency(selector: string): Promise<number[]> {
     const before = await page.evaluate(() => (window as unknown as { __saved: number[] }).__saved.length);
     await page.keyboard.type(` r${round}`);
     await page.waitForFunction((n) => (window as unknown as { __saved: number[] }).__saved.length > n, before, { timeout: 10_000 });
-    out.push(await page.evaluate(() => {
-      const w = window as unknown as { __saved: number[]; __lastKey: number };
-      return w.__saved.at(-1)! - w.__lastKey;
-    }) - DEBOUNCE);
+    out.push(
+      (await page.evaluate(() => {
+        const w = window as unknown as { __saved: number[]; __lastKey: number };
+        return w.__saved.at(-1)! - w.__lastKey;
+      })) - DEBOUNCE,
+    );
   }
   return out;
 }
@@ -150,7 +166,11 @@ const rawFetch = median(
     const times: number[] = [];
     for (let i = 0; i < rounds; i++) {
       const start = performance.now();
-      const res = await fetch('/api/cms/pages/1/versions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ f17: `raw ${i}`, $base: { f17: 'r0' } }) });
+      const res = await fetch('/api/cms/pages/1/versions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ f17: `raw ${i}`, $base: { f17: 'r0' } }),
+      });
       await res.json();
       times.push(performance.now() - start);
     }
@@ -161,7 +181,13 @@ await browser.close();
 server.close();
 
 const core = readFileSync(new URL(entry, ASSETS)).length;
-console.log(`page: ${PLAIN} plain + ${RICH} rich-text fields; entry chunk ${(core / 1024).toFixed(1)} KB; medians of ${LOAD_ROUNDS} loads and ${SAVE_ROUNDS} saves`);
-console.log(`script start -> all fields editable: ${ms(clientLoad)} (${(clientLoad / baselineLoad).toFixed(1)}x the contenteditable-only baseline, ${ms(baselineLoad)})`);
+console.log(
+  `page: ${PLAIN} plain + ${RICH} rich-text fields; entry chunk ${(core / 1024).toFixed(1)} KB; medians of ${LOAD_ROUNDS} loads and ${SAVE_ROUNDS} saves`,
+);
+console.log(
+  `script start -> all fields editable: ${ms(clientLoad)} (${(clientLoad / baselineLoad).toFixed(1)}x the contenteditable-only baseline, ${ms(baselineLoad)})`,
+);
 console.log(`  same client, all ${PLAIN + RICH} fields plain (no Lexical chunk): ${ms(plainLoad)} (${(plainLoad / baselineLoad).toFixed(1)}x the baseline)`);
-console.log(`last keystroke -> "Draft saved" minus ${DEBOUNCE} ms debounce: plain ${ms(plainSave)} (${(plainSave / rawFetch).toFixed(2)}x a bare fetch of the save, ${ms(rawFetch)}), rich ${ms(richSave)} (${(richSave / rawFetch).toFixed(2)}x)`);
+console.log(
+  `last keystroke -> "Draft saved" minus ${DEBOUNCE} ms debounce: plain ${ms(plainSave)} (${(plainSave / rawFetch).toFixed(2)}x a bare fetch of the save, ${ms(rawFetch)}), rich ${ms(richSave)} (${(richSave / rawFetch).toFixed(2)}x)`,
+);

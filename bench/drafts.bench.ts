@@ -46,7 +46,8 @@ const benchStart = performance.now();
 try {
   await server.listen();
   const DB = (await server.getWorker<{ DB: { prepare(sql: string): unknown; batch(statements: unknown[]): Promise<unknown> } }>().getEnv()).DB;
-  for (const { queries } of await readD1Migrations(fileURLToPath(new URL('../migrations', import.meta.url)))) await DB.batch(queries.map((query) => DB.prepare(query)));
+  for (const { queries } of await readD1Migrations(fileURLToPath(new URL('../migrations', import.meta.url))))
+    await DB.batch(queries.map((query) => DB.prepare(query)));
   await op('op=setup&count=101');
 
   const cases = [

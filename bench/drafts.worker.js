@@ -34,16 +34,28 @@ export default {
     if (op === 'setup') {
       const count = Number(url.searchParams.get('count'));
       await env.DB.prepare('DELETE FROM pages').run();
-      await env.DB.prepare(`WITH RECURSIVE s(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM s WHERE x < ?1) INSERT INTO pages (id, slug, title, paragraphs) SELECT x, 'p' || x, 'Title ' || x, '["a","b","c"]' FROM s`).bind(count).run();
+      await env.DB.prepare(
+        `WITH RECURSIVE s(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM s WHERE x < ?1) INSERT INTO pages (id, slug, title, paragraphs) SELECT x, 'p' || x, 'Title ' || x, '["a","b","c"]' FROM s`,
+      )
+        .bind(count)
+        .run();
       return Response.json({ ok: true });
     }
     if (op === 'fill') {
       const page = Number(url.searchParams.get('page'));
-      await env.DB.prepare(`WITH RECURSIVE s(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM s WHERE x < ?2) INSERT INTO pages_versions (page_id, title, summary, body, paragraphs, created_by) SELECT ?1, 'v' || x, 'summary', '<p>body ' || x || '</p>', '["a","b","c"]', 'bench' FROM s`).bind(page, n).run();
+      await env.DB.prepare(
+        `WITH RECURSIVE s(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM s WHERE x < ?2) INSERT INTO pages_versions (page_id, title, summary, body, paragraphs, created_by) SELECT ?1, 'v' || x, 'summary', '<p>body ' || x || '</p>', '["a","b","c"]', 'bench' FROM s`,
+      )
+        .bind(page, n)
+        .run();
       return Response.json({ ok: true });
     }
     if (op === 'raw') {
-      const ops = await run(n, c, (i) => env.DB.prepare('INSERT INTO pages_versions (page_id, title, summary, body, paragraphs) VALUES (?1, ?2, ?3, ?4, ?5)').bind((i % spread) + 1, `raw ${i}`, 's', '<p>b</p>', '["a","b","c"]').run());
+      const ops = await run(n, c, (i) =>
+        env.DB.prepare('INSERT INTO pages_versions (page_id, title, summary, body, paragraphs) VALUES (?1, ?2, ?3, ?4, ?5)')
+          .bind((i % spread) + 1, `raw ${i}`, 's', '<p>b</p>', '["a","b","c"]')
+          .run(),
+      );
       return Response.json({ ops });
     }
     if (op === 'save') {
@@ -56,7 +68,11 @@ export default {
     if (op === 'list') {
       const page = url.searchParams.get('page');
       const cursor = url.searchParams.get('cursor');
-      const res = await runEditorRoute(route, new Request(`https://bench.local/api/cms/pages/${page}/versions?limit=50${cursor ? `&cursor=${cursor}` : ''}`), env);
+      const res = await runEditorRoute(
+        route,
+        new Request(`https://bench.local/api/cms/pages/${page}/versions?limit=50${cursor ? `&cursor=${cursor}` : ''}`),
+        env,
+      );
       return new Response(res.body, { status: res.status });
     }
     return new Response('usage: ?op=setup|fill|raw|save|list', { status: 400 });

@@ -22,13 +22,19 @@ function random(seed: number): () => number {
   };
 }
 
-const WORDS = 'the editor saves every change as a draft while you type and publishes when you are ready fish chips & café über naïve €5 < 10 > 2 "quoted" it\'s'.split(' ');
+const WORDS =
+  'the editor saves every change as a draft while you type and publishes when you are ready fish chips & café über naïve €5 < 10 > 2 "quoted" it\'s'.split(' ');
 
 /** A Lexical-style article: headings, paragraphs with marks and links, lists, figures, and the junk attributes editors leave behind. */
 function article(): string {
   const next = random(0x5eed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  const words = (n: number) => Array.from({ length: n }, () => pick(WORDS)).join(' ').replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  const words = (n: number) =>
+    Array.from({ length: n }, () => pick(WORDS))
+      .join(' ')
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;');
   const span = (text: string) => `<span style="white-space: pre-wrap;" data-lexical-text="true">${text}</span>`;
   const inline = () => {
     const roll = next();
@@ -41,7 +47,8 @@ function article(): string {
     if (roll < 0.47) return `<code spellcheck="false" class="editor-text-code">${words(2)}</code>`;
     return span(words(4 + Math.floor(next() * 12)));
   };
-  const paragraph = () => `<p class="editor-paragraph" dir="ltr" data-block-id="${Math.floor(next() * 1e9)}">${Array.from({ length: 3 + Math.floor(next() * 6) }, inline).join(' ')}</p>`;
+  const paragraph = () =>
+    `<p class="editor-paragraph" dir="ltr" data-block-id="${Math.floor(next() * 1e9)}">${Array.from({ length: 3 + Math.floor(next() * 6) }, inline).join(' ')}</p>`;
   const blocks: string[] = [];
   let size = 0;
   while (size < TARGET_BYTES) {

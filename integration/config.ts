@@ -34,8 +34,15 @@ const fn = (name: string) => v.optional(v.function(`${name} must be a function`)
 
 const CmsConfigSchema = v.strictObject({
   resolveEditor: fn('resolveEditor'),
-  routes: v.optional(v.union([v.array(v.function('every route must be a function')), v.function()], 'routes must be an array of routes or a function returning one')),
-  status: v.optional(v.union([v.literal(false), v.looseObject({ checks: v.optional(v.record(v.string(), v.function('every status check must be a function'))) })], 'status must be false or statusRoute options')),
+  routes: v.optional(
+    v.union([v.array(v.function('every route must be a function')), v.function()], 'routes must be an array of routes or a function returning one'),
+  ),
+  status: v.optional(
+    v.union(
+      [v.literal(false), v.looseObject({ checks: v.optional(v.record(v.string(), v.function('every status check must be a function'))) })],
+      'status must be false or statusRoute options',
+    ),
+  ),
   limiter: fn('limiter'),
   noindex: fn('noindex'),
   apiGate: v.optional(v.strictObject({ isPublic: fn('apiGate.isPublic') })),

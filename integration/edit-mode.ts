@@ -46,16 +46,15 @@ export function noteRendered(
 ): void {
   if (!locals.louise?.editing) return;
   locals.louise.revs[`${collection}:${key}`] = revs;
-  if (invalid.length > 0) locals.louise.invalid[`${collection}:${key}`] = invalid.map(({ field, message, fallback }) => ({ field, message, fallback: fallback ?? null }));
+  if (invalid.length > 0)
+    locals.louise.invalid[`${collection}:${key}`] = invalid.map(({ field, message, fallback }) => ({ field, message, fallback: fallback ?? null }));
 }
 
 /** Remembers edit mode across navigation (HttpOnly, this browser session only). */
 export const EDIT_COOKIE = 'louise_edit';
 const LEAVE = new Set(['0', 'off', 'false', 'no']);
 
-export type EditModeDecision =
-  | { kind: 'render'; editing: boolean; setCookie?: string }
-  | { kind: 'redirect'; location: string; setCookie?: string };
+export type EditModeDecision = { kind: 'render'; editing: boolean; setCookie?: string } | { kind: 'redirect'; location: string; setCookie?: string };
 
 /**
  * Decides edit mode for a page request. `?edit` (any value but 0/off/false/no)

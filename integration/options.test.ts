@@ -4,7 +4,13 @@ import { parseLouiseOptions } from './options.ts';
 
 describe('parseLouiseOptions', () => {
   it('fills defaults', () => {
-    expect(parseLouiseOptions(undefined)).toEqual({ editParam: 'edit', loginPath: '/cms/login', devEditors: true, autoSave: { debounceMs: 800 }, versioned: ['pages'] });
+    expect(parseLouiseOptions(undefined)).toEqual({
+      editParam: 'edit',
+      loginPath: '/cms/login',
+      devEditors: true,
+      autoSave: { debounceMs: 800 },
+      versioned: ['pages'],
+    });
     expect(parseLouiseOptions({ autoSave: false, versioned: ['pages', 'posts'] })).toMatchObject({ autoSave: false, versioned: ['pages', 'posts'] });
   });
   it.each<[string, unknown, string, string]>([

@@ -21,7 +21,16 @@ export const LouiseOptionsSchema = v.strictObject({
    */
   autoSave: v.optional(
     v.union(
-      [v.literal(false), v.strictObject({ debounceMs: v.pipe(v.number(), v.integer('autoSave.debounceMs must be a whole number of milliseconds'), v.minValue(0, 'autoSave.debounceMs must not be negative')) })],
+      [
+        v.literal(false),
+        v.strictObject({
+          debounceMs: v.pipe(
+            v.number(),
+            v.integer('autoSave.debounceMs must be a whole number of milliseconds'),
+            v.minValue(0, 'autoSave.debounceMs must not be negative'),
+          ),
+        }),
+      ],
       'autoSave must be false or { debounceMs: <non-negative integer> }',
     ),
     { debounceMs: 800 },

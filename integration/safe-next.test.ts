@@ -59,7 +59,21 @@ describe('safeNext', () => {
   });
 
   it('refuses the percent-encoded forms as they arrive in the query string', () => {
-    for (const encoded of ['/%09/evil.com', '/%0a/evil.com', '/%0A/evil.com', '/%0d/evil.com', '/%0d%0a/evil.com', '%09//evil.com', '/%5cevil.com', '%5c%5cevil.com', '%2f%2fevil.com', '/%2fevil.com', '%2F%2Fevil.com', 'https%3A%2F%2Fevil.com', 'javascript%3Aalert(1)']) {
+    for (const encoded of [
+      '/%09/evil.com',
+      '/%0a/evil.com',
+      '/%0A/evil.com',
+      '/%0d/evil.com',
+      '/%0d%0a/evil.com',
+      '%09//evil.com',
+      '/%5cevil.com',
+      '%5c%5cevil.com',
+      '%2f%2fevil.com',
+      '/%2fevil.com',
+      '%2F%2Fevil.com',
+      'https%3A%2F%2Fevil.com',
+      'javascript%3Aalert(1)',
+    ]) {
       expect(fromQuery(encoded), encoded).toBe(HOME);
     }
   });

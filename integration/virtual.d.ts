@@ -1,4 +1,5 @@
 declare module 'virtual:louise/config' {
+  // biome-ignore lint/suspicious/noExplicitAny: the site's own Env is not known to the integration; cms.config types it.
   const config: import('./config.ts').CmsConfig<any>;
   export default config;
 }

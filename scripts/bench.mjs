@@ -7,9 +7,15 @@ import { ensureModernNode, ensurePackages, root, run } from './bootstrap.mjs';
 ensureModernNode();
 ensurePackages();
 const filter = process.argv[2] ?? '';
-const benches = readdirSync(new URL('../bench/', import.meta.url)).filter((name) => /\.bench\.(ts|mjs)$/.test(name) && name.includes(filter)).sort();
+const benches = readdirSync(new URL('../bench/', import.meta.url))
+  .filter((name) => /\.bench\.(ts|mjs)$/.test(name) && name.includes(filter))
+  .sort();
 if (benches.length === 0) {
-  console.error(`No benchmark matches "${filter}". Available: ${readdirSync(new URL('../bench/', import.meta.url)).filter((n) => n.includes('.bench.')).join(', ')}`);
+  console.error(
+    `No benchmark matches "${filter}". Available: ${readdirSync(new URL('../bench/', import.meta.url))
+      .filter((n) => n.includes('.bench.'))
+      .join(', ')}`,
+  );
   process.exit(2);
 }
 for (const name of benches) {

@@ -24,7 +24,8 @@ const OPTIONS = {
   'persist-to': { type: 'string' },
 };
 
-const PASSWORD_REFUSED = 'Passwords are never taken from the command line (they end up in shell history). Omit it: you will be prompted, or pipe it on standard input.';
+const PASSWORD_REFUSED =
+  'Passwords are never taken from the command line (they end up in shell history). Omit it: you will be prompted, or pipe it on standard input.';
 
 /** Parses argv (after the script name); returns `{ error }` with a message that says what to fix. */
 export function parseEditorArgs(argv) {
@@ -60,7 +61,9 @@ function explainParseError(error) {
   if (!option) return error?.message ?? String(error);
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `Unknown option ${option}.`;
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    return OPTIONS[option.replace(/^-+/, '')]?.type === 'boolean' ? `${option} takes no value.` : `${option} needs a value (write ${option}=-x for one that starts with a dash).`;
+    return OPTIONS[option.replace(/^-+/, '')]?.type === 'boolean'
+      ? `${option} takes no value.`
+      : `${option} needs a value (write ${option}=-x for one that starts with a dash).`;
   }
   return error.message;
 }

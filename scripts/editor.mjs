@@ -20,10 +20,19 @@ function fail(message) {
 /** Runs SQL through wrangler; returns the result rows of the last statement. */
 function d1(sql) {
   const where = options.remote ? ['--remote'] : ['--local', ...(options.persistTo ? ['--persist-to', options.persistTo] : [])];
-  const result = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', ...where, '--json', '--command', sql], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  const result = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', ...where, '--json', '--command', sql], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+  });
   if (result.status !== 0) {
-    const detail = (result.stdout + result.stderr).split('\n').filter((line) => /error|✘/i.test(line)).join('\n');
-    fail(`The database refused the command.${detail ? `\n${detail}` : ''}\n${options.remote ? 'Check that you are logged in (npx wrangler login) and that DB in wrangler.jsonc names your database.' : 'Run `npm run db:migrate` first if the tables are missing.'}`);
+    const detail = (result.stdout + result.stderr)
+      .split('\n')
+      .filter((line) => /error|✘/i.test(line))
+      .join('\n');
+    fail(
+      `The database refused the command.${detail ? `\n${detail}` : ''}\n${options.remote ? 'Check that you are logged in (npx wrangler login) and that DB in wrangler.jsonc names your database.' : 'Run `npm run db:migrate` first if the tables are missing.'}`,
+    );
   }
   const parsed = JSON.parse(result.stdout);
   return parsed.at(-1)?.results ?? [];

@@ -10,12 +10,23 @@ const parseEditorArgs = (argv: string[]) => parse(argv) as Record<string, unknow
 
 describe('parseEditorArgs', () => {
   it('parses each command', () => {
-    expect(parseEditorArgs(['add', 'Ana@Example.com', '--publisher', '--name', 'Ana'])).toMatchObject({ command: 'add', email: 'ana@example.com', publisher: true, name: 'Ana', remote: false });
+    expect(parseEditorArgs(['add', 'Ana@Example.com', '--publisher', '--name', 'Ana'])).toMatchObject({
+      command: 'add',
+      email: 'ana@example.com',
+      publisher: true,
+      name: 'Ana',
+      remote: false,
+    });
     expect(parseEditorArgs(['list', '--remote'])).toMatchObject({ command: 'list', remote: true });
     expect(parseEditorArgs(['remove', 'ana@example.com'])).toMatchObject({ command: 'remove', email: 'ana@example.com' });
   });
   it('takes options in either spelling and in any place', () => {
-    expect(parseEditorArgs(['--publisher', 'add', '--name=Ana O', 'ana@example.com'])).toMatchObject({ command: 'add', email: 'ana@example.com', publisher: true, name: 'Ana O' });
+    expect(parseEditorArgs(['--publisher', 'add', '--name=Ana O', 'ana@example.com'])).toMatchObject({
+      command: 'add',
+      email: 'ana@example.com',
+      publisher: true,
+      name: 'Ana O',
+    });
     expect(parseEditorArgs(['add', 'ana@example.com', '--name', '-dash-', '--remote']).error).toMatch(/--name needs a value/);
     expect(parseEditorArgs(['add', 'ana@example.com', '--name=-dash-'])).toMatchObject({ name: '-dash-' });
     expect(parseEditorArgs(['list', '--persist-to', '/tmp/x'])).toMatchObject({ command: 'list', persistTo: '/tmp/x', remote: false, publisher: false });
@@ -50,7 +61,9 @@ describe('SQL', () => {
   it('quotes every string so a quote in a name cannot break out', () => {
     expect(sqlString("O'Neil'); DROP TABLE editors; --")).toBe("'O''Neil''); DROP TABLE editors; --'");
     const sql = addEditorSql({ id: 'id1', email: "a'@b.c", name: "O'Neil", passwordHash: 'h', canPublish: true, now: 5 });
-    expect(sql).toBe("INSERT INTO editors (id, email, name, password_hash, can_publish, created_at, updated_at) VALUES ('id1', 'a''@b.c', 'O''Neil', 'h', 1, 5, 5);");
+    expect(sql).toBe(
+      "INSERT INTO editors (id, email, name, password_hash, can_publish, created_at, updated_at) VALUES ('id1', 'a''@b.c', 'O''Neil', 'h', 1, 5, 5);",
+    );
     expect(removeEditorSql("x'@y.z")).toContain("email = 'x''@y.z'");
   });
 });
@@ -62,7 +75,10 @@ describe('npm run editor against a local D1', () => {
     spawnSync('node', ['scripts/editor.mjs', ...args, '--persist-to', state], { encoding: 'utf8', input: input ?? '', env: { ...process.env, CI: 'true' } });
 
   it('adds (password from stdin), lists, refuses a short password, and removes', { timeout: 90_000 }, async () => {
-    const migrate = spawnSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    const migrate = spawnSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
+      encoding: 'utf8',
+      env: { ...process.env, CI: 'true' },
+    });
     expect(migrate.status, migrate.stderr).toBe(0);
     const add = cli(['add', 'Ana@Example.com', '--publisher', '--name', "Ana O'Neil"], 'correct horse battery\n');
     expect(add.status, add.stderr).toBe(0);
@@ -76,7 +92,11 @@ describe('npm run editor against a local D1', () => {
     expect(short.status).toBe(2);
     expect(short.stderr).toContain('at least 8');
     // The stored hash verifies with the password that was piped in.
-    const hashRow = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', state, '--json', '--command', 'SELECT password_hash FROM editors'], { encoding: 'utf8' });
+    const hashRow = spawnSync(
+      'npx',
+      ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', state, '--json', '--command', 'SELECT password_hash FROM editors'],
+      { encoding: 'utf8' },
+    );
     const hash = JSON.parse(hashRow.stdout)[0].results[0].password_hash as string;
     expect(await verifyPassword('correct horse battery', hash)).toBe(true);
     const remove = cli(['remove', 'ana@example.com']);

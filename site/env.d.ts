@@ -1,2 +1,2 @@
 /// <reference types="astro/client" />
-/// <reference path="../integration/virtual.d.ts" />
+/// <reference types="louise/astro/types" />

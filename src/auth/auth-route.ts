@@ -69,7 +69,13 @@ export function authRoute<E extends AuthEnv>(options: AuthRouteOptions<E>): Edit
       const blocked = results.filter((result) => !result.ok);
       if (blocked.length > 0) {
         const retryAfter = Math.max(1, ...blocked.map((result) => result.retryAfter));
-        throw new HttpError(429, 'rate_limited', `Too many sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`, {}, { 'retry-after': String(retryAfter) });
+        throw new HttpError(
+          429,
+          'rate_limited',
+          `Too many sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
+          {},
+          { 'retry-after': String(retryAfter) },
+        );
       }
     }
     const editor = await findEditorByEmail(env.DB, email);

@@ -39,7 +39,11 @@ export async function addEditor(DB: D1Database, input: NewEditor, options: { ite
 }
 
 export async function findEditorByEmail(DB: D1Database, email: string): Promise<EditorRow | undefined> {
-  return db(DB).select().from(editors).where(eq(editors.email, normalizeEmail(email))).get();
+  return db(DB)
+    .select()
+    .from(editors)
+    .where(eq(editors.email, normalizeEmail(email)))
+    .get();
 }
 
 export async function listEditors(DB: D1Database): Promise<EditorRow[]> {
@@ -50,9 +54,6 @@ export async function listEditors(DB: D1Database): Promise<EditorRow[]> {
 export async function removeEditor(DB: D1Database, email: string): Promise<boolean> {
   const found = await findEditorByEmail(DB, email);
   if (!found) return false;
-  await DB.batch([
-    DB.prepare('DELETE FROM editor_sessions WHERE editor_id = ?').bind(found.id),
-    DB.prepare('DELETE FROM editors WHERE id = ?').bind(found.id),
-  ]);
+  await DB.batch([DB.prepare('DELETE FROM editor_sessions WHERE editor_id = ?').bind(found.id), DB.prepare('DELETE FROM editors WHERE id = ?').bind(found.id)]);
   return true;
 }

@@ -60,5 +60,7 @@ export async function resolveSession(DB: D1Database, token: string, clock: Sessi
 
 /** Ends the session a token belongs to (no error when there is none). */
 export async function endSession(DB: D1Database, token: string): Promise<void> {
-  await db(DB).delete(editorSessions).where(eq(editorSessions.tokenHash, await sha256Hex(token)));
+  await db(DB)
+    .delete(editorSessions)
+    .where(eq(editorSessions.tokenHash, await sha256Hex(token)));
 }

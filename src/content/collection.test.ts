@@ -6,13 +6,25 @@ import { assertValidSections, LouiseValidationError } from './validation-error.t
 
 describe('defineCollection', () => {
   it('returns a good config as is', () => {
-    const config = defineCollection({ slug: 'pages', fields: { title: { type: 'text', required: true }, body: { type: 'richtext' } }, versions: { drafts: true }, search: { fields: ['title'] } });
+    const config = defineCollection({
+      slug: 'pages',
+      fields: { title: { type: 'text', required: true }, body: { type: 'richtext' } },
+      versions: { drafts: true },
+      search: { fields: ['title'] },
+    });
     expect(isVersioned(config)).toBe(true);
     expect(richFieldsOf(config.fields)).toEqual(['body']);
   });
   it('names every problem of a bad config', () => {
-    const bad = { slug: 'Pages!', fields: { 'a-b': { type: 'text' }, id: { type: 'text' }, x: { type: 'html' }, y: { type: 'json', required: 'yes' } }, versions: { drafts: false }, search: { fields: ['nope'] } };
-    expect(() => defineCollection(bad as never)).toThrowError(/slug must[\s\S]*"a-b"[\s\S]*id: reserved[\s\S]*x: type[\s\S]*y: required[\s\S]*versions[\s\S]*"nope"/);
+    const bad = {
+      slug: 'Pages!',
+      fields: { 'a-b': { type: 'text' }, id: { type: 'text' }, x: { type: 'html' }, y: { type: 'json', required: 'yes' } },
+      versions: { drafts: false },
+      search: { fields: ['nope'] },
+    };
+    expect(() => defineCollection(bad as never)).toThrowError(
+      /slug must[\s\S]*"a-b"[\s\S]*id: reserved[\s\S]*x: type[\s\S]*y: required[\s\S]*versions[\s\S]*"nope"/,
+    );
     expect(() => defineCollection({ slug: 'pages', fields: {} })).toThrow(/non-empty/);
   });
 });
@@ -75,6 +87,8 @@ describe('conformEntry', () => {
     for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
       expect(() => defineCollection({ slug: 'x', fields: JSON.parse(`{"${name}":{"type":"text"}}`) })).toThrow(/every object has a property/);
     }
-    expect(() => defineCollection({ slug: 'x', fields: { a: { type: 'text', schema: textList } } })).toThrow(/schema must be a valibot schema, on a json field/);
+    expect(() => defineCollection({ slug: 'x', fields: { a: { type: 'text', schema: textList } } })).toThrow(
+      /schema must be a valibot schema, on a json field/,
+    );
   });
 });

@@ -51,7 +51,8 @@ const INHERITED: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Ob
 export function defineCollection<C extends CollectionConfig>(config: C): C {
   const problems: string[] = [];
   if (typeof config !== 'object' || config === null) throw new Error('defineCollection(): expected a config object.');
-  if (typeof config.slug !== 'string' || !SLUG.test(config.slug)) problems.push(`slug must be lower-case letters, digits and _ starting with a letter (got ${JSON.stringify(config.slug)})`);
+  if (typeof config.slug !== 'string' || !SLUG.test(config.slug))
+    problems.push(`slug must be lower-case letters, digits and _ starting with a letter (got ${JSON.stringify(config.slug)})`);
   const fields = config.fields as unknown;
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields) || Object.keys(fields).length === 0) {
     problems.push('fields must be a non-empty map of field name to { type, required? }');
@@ -64,15 +65,20 @@ export function defineCollection<C extends CollectionConfig>(config: C): C {
       if (typeof s !== 'object' || s === null || !TYPES.has(String(s.type))) problems.push(`field ${name}: type must be text, richtext or json`);
       else {
         if (s.required !== undefined && typeof s.required !== 'boolean') problems.push(`field ${name}: required must be a boolean`);
-        if (s.schema !== undefined && (s.type !== 'json' || !isSchema(s.schema))) problems.push(`field ${name}: schema must be a valibot schema, on a json field`);
+        if (s.schema !== undefined && (s.type !== 'json' || !isSchema(s.schema)))
+          problems.push(`field ${name}: schema must be a valibot schema, on a json field`);
       }
     }
   }
-  if (config.versions !== undefined && (typeof config.versions !== 'object' || config.versions?.drafts !== true)) problems.push('versions must be { drafts: true } or left out');
+  if (config.versions !== undefined && (typeof config.versions !== 'object' || config.versions?.drafts !== true))
+    problems.push('versions must be { drafts: true } or left out');
   if (config.search !== undefined) {
     const list = config.search?.fields as unknown;
     if (!Array.isArray(list)) problems.push('search.fields must be a list of field names');
-    else for (const name of list) if (typeof fields !== 'object' || fields === null || !Object.hasOwn(fields, String(name))) problems.push(`search field ${JSON.stringify(name)} is not a field of the collection`);
+    else
+      for (const name of list)
+        if (typeof fields !== 'object' || fields === null || !Object.hasOwn(fields, String(name)))
+          problems.push(`search field ${JSON.stringify(name)} is not a field of the collection`);
   }
   if (problems.length > 0) throw new Error(`defineCollection(${JSON.stringify(config.slug)}): invalid config.\n  - ${problems.join('\n  - ')}`);
   return config;

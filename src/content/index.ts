@@ -1,10 +1,39 @@
-export { defineCollection, isVersioned, richFieldsOf, textList, DEFAULT_PAGE_FIELDS, type CollectionConfig, type FieldMap, type FieldSpec, type FieldType } from './collection.ts';
+export {
+  defineCollection,
+  isVersioned,
+  richFieldsOf,
+  textList,
+  DEFAULT_PAGE_FIELDS,
+  type CollectionConfig,
+  type FieldMap,
+  type FieldSpec,
+  type FieldType,
+} from './collection.ts';
 export { fieldRev, fieldRevs, canonicalJson, fnv1a64Hex, DRAFT_BASE_KEY } from './field-rev.ts';
 export { LouiseValidationError, assertValidSections, type Violation } from './validation-error.ts';
 export { pickFields, type PickedFields } from './pick-fields.ts';
-export { typeViolations, requiredViolations, fieldValueProblem, itemValueProblem, conformEntry, type ConformedEntry, type InvalidField } from './field-values.ts';
+export {
+  typeViolations,
+  requiredViolations,
+  fieldValueProblem,
+  itemValueProblem,
+  conformEntry,
+  type ConformedEntry,
+  type InvalidField,
+} from './field-values.ts';
 export { jsonLimitProblem, JSON_FIELD_LIMITS, type JsonLimits } from '../http/json-limits.ts';
-export { parseDraftBody, mergeDraft, findConflicts, changedFields, touchedFields, type DraftEdit, type ItemEdit, type Conflict, type MergeResult, type ParsedDraftBody } from './merge-draft.ts';
+export {
+  parseDraftBody,
+  mergeDraft,
+  findConflicts,
+  changedFields,
+  touchedFields,
+  type DraftEdit,
+  type ItemEdit,
+  type Conflict,
+  type MergeResult,
+  type ParsedDraftBody,
+} from './merge-draft.ts';
 export { resumeDraft, type ResumeDraftOptions } from './resume-draft.ts';
 export { DraftBuffer, draftBuffer, bufferKey, BUFFER_WRITE_INTERVAL_MS, type BufferKv, type BufferedDraft } from './draft-buffer.ts';
 export { versionedTable, newestPendingSql, newestPendingByRowSql, type VersionedTable } from './versioned-table.ts';

@@ -46,7 +46,10 @@ describe('mergeDraft', () => {
   });
   it('replaces one list item and refuses an index out of range without touching input', () => {
     const current = { title: 't', paragraphs: ['a', 'b'] };
-    expect(mergeDraft(current, { fields: {}, items: [{ field: 'paragraphs', index: 1, value: 'B' }] })).toEqual({ ok: true, data: { title: 't', paragraphs: ['a', 'B'] } });
+    expect(mergeDraft(current, { fields: {}, items: [{ field: 'paragraphs', index: 1, value: 'B' }] })).toEqual({
+      ok: true,
+      data: { title: 't', paragraphs: ['a', 'B'] },
+    });
     expect(mergeDraft(current, { fields: {}, items: [{ field: 'paragraphs', index: 2, value: 'c' }] })).toEqual({ ok: false, outOfRange: ['paragraphs.2'] });
     expect(current.paragraphs).toEqual(['a', 'b']);
   });
@@ -58,7 +61,9 @@ describe('findConflicts', () => {
       fc.property(snapshot, edit, (current, change) => {
         const touched = Object.keys(change);
         const merged = { ...current, ...change };
-        return findConflicts(current, merged, touched, fieldRevs(current, touched)).length === 0 && findConflicts(current, merged, touched, undefined).length === 0;
+        return (
+          findConflicts(current, merged, touched, fieldRevs(current, touched)).length === 0 && findConflicts(current, merged, touched, undefined).length === 0
+        );
       }),
     );
   });

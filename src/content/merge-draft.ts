@@ -112,7 +112,12 @@ export interface Conflict {
  * work, leaving out those where both sides end at the same value. Fields
  * without a revision in `base` (or no `base` at all) are not checked.
  */
-export function findConflicts(current: Readonly<Record<string, unknown>>, merged: Readonly<Record<string, unknown>>, touched: readonly string[], base: Readonly<Record<string, string>> | undefined): Conflict[] {
+export function findConflicts(
+  current: Readonly<Record<string, unknown>>,
+  merged: Readonly<Record<string, unknown>>,
+  touched: readonly string[],
+  base: Readonly<Record<string, string>> | undefined,
+): Conflict[] {
   if (!base) return [];
   const conflicts: Conflict[] = [];
   for (const field of touched) {

@@ -10,7 +10,12 @@ export interface PickedFields {
  * runs each of `richFields` (string values) through `sanitize`. Pure; never
  * mutates `input`.
  */
-export function pickFields(input: Readonly<Record<string, unknown>>, fields: readonly string[], richFields: readonly string[], sanitize: (html: string) => string): PickedFields {
+export function pickFields(
+  input: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+  richFields: readonly string[],
+  sanitize: (html: string) => string,
+): PickedFields {
   const allowed = new Set(fields);
   const rich = new Set(richFields);
   const data: Record<string, unknown> = {};

@@ -21,7 +21,11 @@ type D1Like = Pick<D1Database, 'prepare'>;
  *
  * @example const draft = editing ? await resumeDraft(client, { versionsTable, collection }, page) : null;
  */
-export async function resumeDraft(db: D1Like, options: ResumeDraftOptions, row: { id: number; publishedVersionId: number | null }): Promise<Record<string, unknown> | null> {
+export async function resumeDraft(
+  db: D1Like,
+  options: ResumeDraftOptions,
+  row: { id: number; publishedVersionId: number | null },
+): Promise<Record<string, unknown> | null> {
   const fields = Object.keys(options.collection.fields);
   if (options.bufferKv) {
     const buffered = await draftBuffer(options.bufferKv).get<BufferedDraft>(bufferKey(options.collection.slug, row.id));

@@ -20,8 +20,17 @@ describe('versionedTable', () => {
   });
 
   it('names every missing column, and a json field stored as plain text', () => {
-    const thin = sqliteTable('pages_versions', { id: integer('id').primaryKey(), pageId: integer('page_id'), title: text('title'), paragraphs: text('paragraphs') });
-    expect(() => versionedTable(pages, thin, config)).toThrow(/missing "pages_versions"\.createdBy, "pages_versions"\.createdAt, "pages_versions"\.discardedAt, "pages_versions"\.discardedBy, paragraphs as a JSON text column/);
-    expect(() => versionedTable(pages, pagesVersions, { ...config, fields: { ...config.fields, subtitle: { type: 'text' } } })).toThrow(/"pages"\.subtitle, "pages_versions"\.subtitle/);
+    const thin = sqliteTable('pages_versions', {
+      id: integer('id').primaryKey(),
+      pageId: integer('page_id'),
+      title: text('title'),
+      paragraphs: text('paragraphs'),
+    });
+    expect(() => versionedTable(pages, thin, config)).toThrow(
+      /missing "pages_versions"\.createdBy, "pages_versions"\.createdAt, "pages_versions"\.discardedAt, "pages_versions"\.discardedBy, paragraphs as a JSON text column/,
+    );
+    expect(() => versionedTable(pages, pagesVersions, { ...config, fields: { ...config.fields, subtitle: { type: 'text' } } })).toThrow(
+      /"pages"\.subtitle, "pages_versions"\.subtitle/,
+    );
   });
 });

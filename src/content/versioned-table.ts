@@ -24,12 +24,16 @@ export function versionedTable(table: Table, versionsTable: Table, config: Colle
   const fields = Object.keys(config.fields);
   const missing: string[] = [];
   if (main.table !== `"${config.slug}"` || versions.table !== `"${config.slug}_versions"`) {
-    throw new Error(`Collection ${config.slug}: the tables must be named ${config.slug} and ${config.slug}_versions (got ${main.table} and ${versions.table}).`);
+    throw new Error(
+      `Collection ${config.slug}: the tables must be named ${config.slug} and ${config.slug}_versions (got ${main.table} and ${versions.table}).`,
+    );
   }
   for (const prop of ['id', 'publishedVersionId', ...fields]) if (!main.col[prop]) missing.push(`${main.table}.${prop}`);
-  for (const prop of ['id', 'pageId', 'createdBy', 'createdAt', 'discardedAt', 'discardedBy', ...fields]) if (!versions.col[prop]) missing.push(`${versions.table}.${prop}`);
+  for (const prop of ['id', 'pageId', 'createdBy', 'createdAt', 'discardedAt', 'discardedBy', ...fields])
+    if (!versions.col[prop]) missing.push(`${versions.table}.${prop}`);
   for (const field of fields) {
-    if (config.fields[field]?.type === 'json' && !(main.json.has(field) && versions.json.has(field))) missing.push(`${field} as a JSON text column ({ mode: 'json' }) in both tables`);
+    if (config.fields[field]?.type === 'json' && !(main.json.has(field) && versions.json.has(field)))
+      missing.push(`${field} as a JSON text column ({ mode: 'json' }) in both tables`);
   }
   if (missing.length > 0) throw new Error(`Collection ${config.slug}: the tables do not fit the config; missing ${missing.join(', ')}.`);
   return { config, fields, main, versions };

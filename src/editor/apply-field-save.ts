@@ -63,7 +63,9 @@ export async function applyFieldSave<E extends EditorRouteEnv>(env: E, config: F
   const statement =
     index === undefined
       ? env.DB.prepare(`UPDATE ${codec.table} SET ${column} = ?2${touch} WHERE ${idColumn} = ?1`).bind(key, codec.encode(field, value))
-      : env.DB.prepare(`UPDATE ${codec.table} SET ${column} = json_set(${column}, '$[${index}]', json(?2))${touch} WHERE ${idColumn} = ?1 AND json_array_length(${column}) > ${index}`).bind(key, JSON.stringify(value));
+      : env.DB.prepare(
+          `UPDATE ${codec.table} SET ${column} = json_set(${column}, '$[${index}]', json(?2))${touch} WHERE ${idColumn} = ?1 AND json_array_length(${column}) > ${index}`,
+        ).bind(key, JSON.stringify(value));
   const result = await statement.run();
   if (result.meta.changes > 0) return;
   const exists = await env.DB.prepare(`SELECT 1 FROM ${codec.table} WHERE ${idColumn} = ?1`).bind(key).first();
@@ -84,7 +86,10 @@ function resolveTarget(config: FieldSaveConfig, marker: string) {
   const key = (collection.key ?? defaultKey)(keyText);
   if (key === null) throw new HttpError(404, 'not_found', `No ${collectionName} row ${keyText}.`);
   let codec = codecs.get(collection.table);
-  if (!codec) codecs.set(collection.table, (codec = tableCodec(collection.table)));
+  if (!codec) {
+    codec = tableCodec(collection.table);
+    codecs.set(collection.table, codec);
+  }
   const column = codec.col[field];
   const idColumn = codec.col.id;
   if (!column || !idColumn) throw new Error(`saveRoute: ${codec.table} needs columns id and ${field}.`);

@@ -18,7 +18,14 @@ type Row = Record<string, unknown>;
  * onto the live row and `publishedVersionId` is set. Two round trips (one
  * batch read, one batch write). Needs `access.publish` (403 otherwise).
  */
-export async function applyPublish<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>, session: EditorSession, id: number, versionId: number | undefined, client: D1Client = env.DB): Promise<{ publishedVersionId: number }> {
+export async function applyPublish<E extends EditorRouteEnv>(
+  env: E,
+  deps: DraftDeps<E>,
+  session: EditorSession,
+  id: number,
+  versionId: number | undefined,
+  client: D1Client = env.DB,
+): Promise<{ publishedVersionId: number }> {
   requirePublish(session);
   const { vt } = deps;
   const buffer = versionId === undefined ? deps.buffer(env) : null;
@@ -80,7 +87,9 @@ function retireOnRestore<E>(client: D1Client, deps: DraftDeps<E>, id: number, ve
           `AND ${v.id} <= COALESCE((SELECT ${m.publishedVersionId} FROM ${vt.main.table} WHERE ${m.id} = ?1), 0) AND ${v.discardedAt} IS NULL`,
       )
       .bind(id, versionId, Date.now()),
-    client.prepare(`UPDATE ${vt.versions.table} SET ${v.discardedAt} = NULL, ${v.discardedBy} = NULL WHERE ${v.id} = ?1 AND ${v.discardedAt} IS NOT NULL`).bind(versionId),
+    client
+      .prepare(`UPDATE ${vt.versions.table} SET ${v.discardedAt} = NULL, ${v.discardedBy} = NULL WHERE ${v.id} = ?1 AND ${v.discardedAt} IS NOT NULL`)
+      .bind(versionId),
   ];
 }
 
@@ -100,7 +109,9 @@ async function publishBuffered<E>(client: D1Client, deps: DraftDeps<E>, id: numb
   const sets = vt.fields.map((field, i) => `${m[field]} = ?${i + 2}`);
   if (m.updatedAt) sets.push(`${m.updatedAt} = ${Date.now()}`);
   const update = client
-    .prepare(`UPDATE ${vt.main.table} SET ${sets.join(', ')}, ${m.publishedVersionId} = (SELECT max(${v.id}) FROM ${vt.versions.table} WHERE ${v.pageId} = ?1) WHERE ${m.id} = ?1`)
+    .prepare(
+      `UPDATE ${vt.main.table} SET ${sets.join(', ')}, ${m.publishedVersionId} = (SELECT max(${v.id}) FROM ${vt.versions.table} WHERE ${v.pageId} = ?1) WHERE ${m.id} = ?1`,
+    )
     .bind(...updateParams);
   const [inserted] = await client.batch<{ id: number }>([insert, update]);
   const newId = inserted?.results[0]?.id;
@@ -115,7 +126,13 @@ async function fullValidation<E>(deps: DraftDeps<E>, data: Row, id: number, sess
 }
 
 /** Clears the live pointer: visitors no longer see the row. Needs `access.publish` (403 otherwise). */
-export async function applyUnpublish<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>, session: EditorSession, id: number, client: D1Client = env.DB): Promise<void> {
+export async function applyUnpublish<E extends EditorRouteEnv>(
+  env: E,
+  deps: DraftDeps<E>,
+  session: EditorSession,
+  id: number,
+  client: D1Client = env.DB,
+): Promise<void> {
   requirePublish(session);
   const m = deps.vt.main.col;
   const result = await client.prepare(`UPDATE ${deps.vt.main.table} SET ${m.publishedVersionId} = NULL WHERE ${m.id} = ?1`).bind(id).run();
@@ -128,13 +145,21 @@ export async function applyUnpublish<E extends EditorRouteEnv>(env: E, deps: Dra
  * and the write buffer is cleared (`versionId` null: only the buffer).
  * Returns how many versions were discarded.
  */
-export async function applyDiscard<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>, id: number, versionId: number | null, client: D1Client = env.DB): Promise<number> {
+export async function applyDiscard<E extends EditorRouteEnv>(
+  env: E,
+  deps: DraftDeps<E>,
+  id: number,
+  versionId: number | null,
+  client: D1Client = env.DB,
+): Promise<number> {
   const { vt } = deps;
   const m = vt.main.col;
   const v = vt.versions.col;
   const [live, version] = await client.batch<Row>([
     client.prepare(`SELECT ${m.publishedVersionId} AS pointer FROM ${vt.main.table} WHERE ${m.id} = ?1`).bind(id),
-    client.prepare(`SELECT ${v.id} AS id, ${v.discardedAt} AS discarded FROM ${vt.versions.table} WHERE ${v.id} = ?1 AND ${v.pageId} = ?2`).bind(versionId ?? 0, id),
+    client
+      .prepare(`SELECT ${v.id} AS id, ${v.discardedAt} AS discarded FROM ${vt.versions.table} WHERE ${v.id} = ?1 AND ${v.pageId} = ?2`)
+      .bind(versionId ?? 0, id),
   ]);
   const liveRow = live?.results[0];
   if (!liveRow) throw new HttpError(404, 'not_found', `No ${vt.config.slug} row ${id}.`);
@@ -145,7 +170,9 @@ export async function applyDiscard<E extends EditorRouteEnv>(env: E, deps: Draft
     if (!found) throw new HttpError(404, 'not_found', `Version ${versionId} is not a version of ${vt.config.slug} row ${id}.`);
     if (versionId <= pointer || found.discarded !== null) throw new HttpError(409, 'not_pending', `Version ${versionId} is not pending work.`);
     const result = await client
-      .prepare(`UPDATE ${vt.versions.table} SET ${v.discardedAt} = ?1, ${v.discardedBy} = 'discard' WHERE ${v.pageId} = ?2 AND ${v.id} > ?3 AND ${v.id} <= ?4 AND ${v.discardedAt} IS NULL`)
+      .prepare(
+        `UPDATE ${vt.versions.table} SET ${v.discardedAt} = ?1, ${v.discardedBy} = 'discard' WHERE ${v.pageId} = ?2 AND ${v.id} > ?3 AND ${v.id} <= ?4 AND ${v.discardedAt} IS NULL`,
+      )
       .bind(Date.now(), id, pointer, versionId)
       .run();
     discarded = result.meta.changes;

@@ -40,20 +40,33 @@ const MAX_ATTEMPTS = 25;
  * draft, else the newest pending version, else the live row. Throws
  * `HttpError` for every refusal; nothing is written then.
  */
-export async function applySaveDraft<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>, session: EditorSession, id: number, snapshot: Readonly<Record<string, unknown>>, options: SaveDraftOptions<E> = {}): Promise<SavedDraft> {
+export async function applySaveDraft<E extends EditorRouteEnv>(
+  env: E,
+  deps: DraftDeps<E>,
+  session: EditorSession,
+  id: number,
+  snapshot: Readonly<Record<string, unknown>>,
+  options: SaveDraftOptions<E> = {},
+): Promise<SavedDraft> {
   const { vt } = deps;
   const parsed = parseDraftBody(snapshot, vt.config.fields);
-  if (parsed.unknown.length > 0) throw new HttpError(400, 'unknown_field', `Not a field of ${vt.config.slug}: ${parsed.unknown.join(', ')}.`, { fields: parsed.unknown });
+  if (parsed.unknown.length > 0)
+    throw new HttpError(400, 'unknown_field', `Not a field of ${vt.config.slug}: ${parsed.unknown.join(', ')}.`, { fields: parsed.unknown });
   if (parsed.problems.length > 0) throw new HttpError(400, 'invalid_body', parsed.problems.join('; '));
   const base = options.base ?? parsed.base;
   const edit = prepareEdit(parsed.edit, vt.config.fields, deps.sanitize);
   const touched = touchedFields(edit);
   if (touched.length === 0) throw new HttpError(400, 'empty_save', 'The save carries no fields.');
-  await runValidate(deps.validate, { ...edit.fields, ...Object.fromEntries(edit.items.map((i) => [`${i.field}.${i.index}`, i.value])) }, { stage: 'draft', id, editor: session });
+  await runValidate(
+    deps.validate,
+    { ...edit.fields, ...Object.fromEntries(edit.items.map((i) => [`${i.field}.${i.index}`, i.value])) },
+    { stage: 'draft', id, editor: session },
+  );
 
   const client = options.client ?? env.DB;
   const buffer = deps.buffer(env);
-  const lockable = options.softLocks ? touched.filter((field) => options.softLocks!.fields.includes(field)) : [];
+  const softLocks = options.softLocks;
+  const lockable = softLocks ? touched.filter((field) => softLocks.fields.includes(field)) : [];
   const checked = base ? touched.filter((field) => base[field] !== undefined) : [];
   let mustRead = buffer !== null || checked.length > 0 || lockable.length > 0;
 
@@ -70,12 +83,13 @@ export async function applySaveDraft<E extends EditorRouteEnv>(env: E, deps: Dra
       if (!merged.ok) throw new HttpError(400, 'out_of_range', `No such list item: ${merged.outOfRange.join(', ')}.`, { fields: merged.outOfRange });
       const conflicts = findConflicts(current, merged.data, touched, base);
       if (conflicts.length > 0) throw new HttpError(409, 'conflict', 'Someone else changed these fields since you loaded them.', { conflicts });
-      if (lockable.length > 0) await checkLocks(env, options.softLocks!, session, vt.config.slug, id, changedFields(current, merged.data, lockable));
+      if (softLocks && lockable.length > 0) await checkLocks(env, softLocks, session, vt.config.slug, id, changedFields(current, merged.data, lockable));
       if (buffer) {
         const data = fullSnapshot(merged.data, vt.fields);
         const key = bufferKey(vt.config.slug, id);
         const write = buffer.put(key, { data, savedAt: Date.now(), editorId: session.id } satisfies BufferedDraft);
-        if (buffer.isQueued(key) && options.ctx) options.ctx.waitUntil(write.catch((error) => reportDegraded('editor.buffer', { collection: vt.config.slug, id, error: errorName(error) })));
+        if (buffer.isQueued(key) && options.ctx)
+          options.ctx.waitUntil(write.catch((error) => reportDegraded('editor.buffer', { collection: vt.config.slug, id, error: errorName(error) })));
         else await write;
         return { versionId: null, revs: fieldRevs(data, vt.fields), data };
       }
@@ -106,7 +120,14 @@ function prepareEdit(parsed: DraftEdit, fields: FieldMap, sanitize: (html: strin
   return { fields: data, items };
 }
 
-async function checkLocks<E>(env: E, source: SoftLockSource<E>, session: EditorSession, collection: string, id: number, changed: readonly string[]): Promise<void> {
+async function checkLocks<E>(
+  env: E,
+  source: SoftLockSource<E>,
+  session: EditorSession,
+  collection: string,
+  id: number,
+  changed: readonly string[],
+): Promise<void> {
   if (changed.length === 0) return;
   let held: Readonly<Record<string, string>>;
   try {

@@ -50,7 +50,14 @@ export type WriteGuards = Readonly<Record<string, unknown>>;
  * the stored row, or null when the row is missing, an item index is out of
  * range, or a guard failed.
  */
-export async function insertDraft(client: D1Client, vt: VersionedTable, id: number, edit: DraftEdit, guards: WriteGuards, editorId: string | null): Promise<Row | null> {
+export async function insertDraft(
+  client: D1Client,
+  vt: VersionedTable,
+  id: number,
+  edit: DraftEdit,
+  guards: WriteGuards,
+  editorId: string | null,
+): Promise<Row | null> {
   const m = vt.main.col;
   const v = vt.versions.col;
   const params: unknown[] = [id, editorId, Date.now()];

@@ -92,7 +92,10 @@ function pagesCore<E extends EditorRouteEnv>(options: PagesRouteOptions<E>) {
   for (const field of Object.keys(fields)) if (!codec.col[field]) throw new Error(`pagesRoute(): field ${field} is not a column of ${codec.table}.`);
   if (options.drafts && !options.versionsTable) throw new Error('pagesRoute(): drafts needs versionsTable.');
   if (options.drafts && options.writers) throw new Error('pagesRoute(): writers is for unversioned collections; on a versioned one every editor saves drafts.');
-  const deps = options.drafts && options.versionsTable ? draftDeps<E>({ table: options.table, versionsTable: options.versionsTable, ...options.drafts, mediaBase: options.mediaBase }) : null;
+  const deps =
+    options.drafts && options.versionsTable
+      ? draftDeps<E>({ table: options.table, versionsTable: options.versionsTable, ...options.drafts, mediaBase: options.mediaBase })
+      : null;
   const sanitize = (html: string) => sanitizeRichHtml(html, { mediaBase: options.mediaBase });
   const c = codec.col;
 
@@ -118,8 +121,13 @@ function pagesCore<E extends EditorRouteEnv>(options: PagesRouteOptions<E>) {
     needsPublish: (method: Method): boolean => (method === 'GET' ? false : deps ? method !== 'POST' : !options.writers),
     async list(env: E, url: URL) {
       const { limit, cursor } = parseListQuery(url);
-      const { results } = await env.DB.prepare(`SELECT * FROM ${codec.table} WHERE ${c.id} < ?1 ORDER BY ${c.id} DESC LIMIT ?2`).bind(cursor ?? Number.MAX_SAFE_INTEGER, limit + 1).all();
-      return listPage(results.map((row) => codec.decode(row)), limit);
+      const { results } = await env.DB.prepare(`SELECT * FROM ${codec.table} WHERE ${c.id} < ?1 ORDER BY ${c.id} DESC LIMIT ?2`)
+        .bind(cursor ?? Number.MAX_SAFE_INTEGER, limit + 1)
+        .all();
+      return listPage(
+        results.map((row) => codec.decode(row)),
+        limit,
+      );
     },
     async get(env: E, id: number) {
       const row = await env.DB.prepare(`SELECT * FROM ${codec.table} WHERE ${c.id} = ?1`).bind(id).first();
@@ -153,7 +161,8 @@ async function carry<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>, edito
   if (Object.keys(carried).length === 0) return;
   try {
     const buffer = deps.buffer(env);
-    const pending = (buffer && (await buffer.get(bufferKey(deps.vt.config.slug, id)))) || (await env.DB.prepare(newestPendingByRowSql(deps.vt)).bind(id).first());
+    const pending =
+      (buffer && (await buffer.get(bufferKey(deps.vt.config.slug, id)))) || (await env.DB.prepare(newestPendingByRowSql(deps.vt)).bind(id).first());
     if (!pending) return;
     await applySaveDraft(env, deps, editor, id, carried);
   } catch (error) {

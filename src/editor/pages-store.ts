@@ -11,9 +11,9 @@ type Row = Record<string, unknown>;
  */
 export async function insertRow(DB: D1Database, codec: TableCodec, vt: VersionedTable | null, data: Row, editorId: string): Promise<Row> {
   const names = Object.keys(data);
-  const insert = DB.prepare(`INSERT INTO ${codec.table} (${names.map((n) => codec.col[n]).join(', ')}) VALUES (${names.map((_, i) => `?${i + 1}`).join(', ')}) RETURNING *`).bind(
-    ...names.map((n) => codec.encode(n, data[n])),
-  );
+  const insert = DB.prepare(
+    `INSERT INTO ${codec.table} (${names.map((n) => codec.col[n]).join(', ')}) VALUES (${names.map((_, i) => `?${i + 1}`).join(', ')}) RETURNING *`,
+  ).bind(...names.map((n) => codec.encode(n, data[n])));
   if (!vt) return (await uniqueOr409(() => insert.first<Row>())) as Row;
   const m = vt.main.col;
   const v = vt.versions.col;
@@ -30,7 +30,10 @@ export async function updateRow(DB: D1Database, codec: TableCodec, id: number, d
   const names = Object.keys(data);
   const sets = names.map((n, i) => `${codec.col[n]} = ?${i + 2}`);
   if (codec.col.updatedAt) sets.push(`${codec.col.updatedAt} = ${Date.now()}`);
-  const statement = DB.prepare(`UPDATE ${codec.table} SET ${sets.join(', ')} WHERE ${codec.col.id} = ?1 RETURNING *`).bind(id, ...names.map((n) => codec.encode(n, data[n])));
+  const statement = DB.prepare(`UPDATE ${codec.table} SET ${sets.join(', ')} WHERE ${codec.col.id} = ?1 RETURNING *`).bind(
+    id,
+    ...names.map((n) => codec.encode(n, data[n])),
+  );
   return uniqueOr409(() => statement.first<Row>());
 }
 
@@ -59,7 +62,8 @@ async function uniqueOr409<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (error instanceof Error && /UNIQUE constraint failed/.test(error.message)) throw new HttpError(409, 'duplicate', 'Another page already has this value (for example the slug).');
+    if (error instanceof Error && /UNIQUE constraint failed/.test(error.message))
+      throw new HttpError(409, 'duplicate', 'Another page already has this value (for example the slug).');
     throw error;
   }
 }

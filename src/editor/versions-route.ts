@@ -23,12 +23,21 @@ export interface VersionsRouteOptions<E> extends DraftDepsOptions<E> {
 }
 
 const SaveBody = jsonObject('The body must be a JSON object of changed fields.');
-const VersionId = v.pipe(v.number('versionId must be a positive integer'), v.safeInteger('versionId must be a positive integer'), v.minValue(1, 'versionId must be a positive integer'));
+const VersionId = v.pipe(
+  v.number('versionId must be a positive integer'),
+  v.safeInteger('versionId must be a positive integer'),
+  v.minValue(1, 'versionId must be a positive integer'),
+);
 const notObject = 'The body must be a JSON object';
 /** `{}`, `{ versionId }` or no body at all. */
 const PublishBody = v.optional(v.pipe(jsonObject(`${notObject}: {} or { "versionId": <id> }.`), v.looseObject({ versionId: v.optional(VersionId) })), {});
 /** `{ versionId }`: the newest pending version to discard (with everything pending before it), or null when only the write buffer holds work. */
-const DiscardBody = v.pipe(jsonObject(`${notObject}: { "versionId": <id> }.`), v.looseObject({ versionId: v.union([VersionId, v.null()], 'versionId is required: the newest pending version to discard (null when only the write buffer holds work)') }));
+const DiscardBody = v.pipe(
+  jsonObject(`${notObject}: { "versionId": <id> }.`),
+  v.looseObject({
+    versionId: v.union([VersionId, v.null()], 'versionId is required: the newest pending version to discard (null when only the write buffer holds work)'),
+  }),
+);
 
 /**
  * Draft/publish routes of a versioned collection. Mount before `pagesRoute`.
@@ -67,7 +76,8 @@ export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOp
       const client = readSession(env.DB, request);
       return withBookmark(json(await listVersions(env, deps, client, id, new URL(request.url))), client, request);
     }
-    if (method !== 'POST') throw new HttpError(405, 'method_not_allowed', `Use POST for ${action}.`, {}, { allow: action === 'versions' ? 'GET, HEAD, POST' : 'POST' });
+    if (method !== 'POST')
+      throw new HttpError(405, 'method_not_allowed', `Use POST for ${action}.`, {}, { allow: action === 'versions' ? 'GET, HEAD, POST' : 'POST' });
     const session = await requireEditor(request, env, resolveEditor, { publish: action === 'publish' || action === 'unpublish' });
     const client = writeSession(env.DB);
     let response: Response;

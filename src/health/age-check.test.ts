@@ -87,11 +87,14 @@ describe('ageCheck', () => {
   it('fails without an age when read throws, through the runner', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const error = new Error('KV unavailable');
-    const result = await runStatusChecks({}, {
-      sync: ageCheck(() => {
-        throw error;
-      }, 1000),
-    });
+    const result = await runStatusChecks(
+      {},
+      {
+        sync: ageCheck(() => {
+          throw error;
+        }, 1000),
+      },
+    );
     expect(result).toStrictEqual({ ok: false, checks: { sync: { ok: false } } });
     expect(log).toHaveBeenCalledWith(expect.stringContaining('"sync"'), error);
   });

@@ -20,7 +20,11 @@ const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(Z|[+-]
  *
  * @example ageCheck((env: Env) => env.KV.get('last-sync'), 60 * 60 * 1000)
  */
-export function ageCheck<E = unknown>(read: (env: E, signal: AbortSignal) => Timestamp | Promise<Timestamp>, maxAgeMs: number, options: AgeCheckOptions = {}): StatusCheck<E> {
+export function ageCheck<E = unknown>(
+  read: (env: E, signal: AbortSignal) => Timestamp | Promise<Timestamp>,
+  maxAgeMs: number,
+  options: AgeCheckOptions = {},
+): StatusCheck<E> {
   if (typeof read !== 'function') throw new TypeError('ageCheck: read must be a function (env, signal) => timestamp');
   if (typeof maxAgeMs !== 'number' || !Number.isFinite(maxAgeMs) || maxAgeMs < 0) {
     throw new TypeError(`ageCheck: maxAgeMs must be a finite number of milliseconds, 0 or more (got ${String(maxAgeMs)})`);

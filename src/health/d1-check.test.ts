@@ -24,7 +24,10 @@ describe('d1Check', () => {
     expect(result).toStrictEqual({ ok: false, checks: { db: { ok: false } } });
   });
 
-  it.each([['a binding name', 'DB'], ['a number', 1]])('refuses %s when built', (_, db) => {
+  it.each([
+    ['a binding name', 'DB'],
+    ['a number', 1],
+  ])('refuses %s when built', (_, db) => {
     expect(() => d1Check(db as unknown as D1Database)).toThrow(/d1Check: expected a D1 binding or a function/);
   });
 });

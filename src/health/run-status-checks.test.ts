@@ -15,12 +15,15 @@ describe('runStatusChecks', () => {
   });
 
   it('passes only on true or { ok: true }, sync or async, and keeps a numeric age', async () => {
-    const result = await runStatusChecks({}, {
-      sync: () => true,
-      async: async () => true,
-      object: () => ({ ok: true }),
-      aged: async () => ({ ok: true, ageMs: 1500 }),
-    });
+    const result = await runStatusChecks(
+      {},
+      {
+        sync: () => true,
+        async: async () => true,
+        object: () => ({ ok: true }),
+        aged: async () => ({ ok: true, ageMs: 1500 }),
+      },
+    );
     expect(result).toStrictEqual({ ok: true, checks: { sync: { ok: true }, async: { ok: true }, object: { ok: true }, aged: { ok: true, ageMs: 1500 } } });
   });
 
@@ -43,12 +46,15 @@ describe('runStatusChecks', () => {
   });
 
   it('copies only ok and a finite ageMs, so no other text reaches the result', async () => {
-    const result = await runStatusChecks({}, {
-      stale: (() => ({ ok: false, ageMs: 90_000, error: 'disk full at /var/secret' })) as StatusCheck,
-      nan: () => ({ ok: true, ageMs: Number.NaN }),
-      infinite: () => ({ ok: true, ageMs: Number.POSITIVE_INFINITY }),
-      text: (() => ({ ok: true, ageMs: '5' })) as unknown as StatusCheck,
-    });
+    const result = await runStatusChecks(
+      {},
+      {
+        stale: (() => ({ ok: false, ageMs: 90_000, error: 'disk full at /var/secret' })) as StatusCheck,
+        nan: () => ({ ok: true, ageMs: Number.NaN }),
+        infinite: () => ({ ok: true, ageMs: Number.POSITIVE_INFINITY }),
+        text: (() => ({ ok: true, ageMs: '5' })) as unknown as StatusCheck,
+      },
+    );
     expect(result.checks).toStrictEqual({ stale: { ok: false, ageMs: 90_000 }, nan: { ok: true }, infinite: { ok: true }, text: { ok: true } });
     expect(JSON.stringify(result)).not.toContain('secret');
   });
@@ -57,15 +63,18 @@ describe('runStatusChecks', () => {
     const log = quiet();
     const thrown = new Error('password=hunter2 rejected');
     const rejected = new Error('connection refused 10.0.0.7');
-    const result = await runStatusChecks({}, {
-      throws: () => {
-        throw thrown;
+    const result = await runStatusChecks(
+      {},
+      {
+        throws: () => {
+          throw thrown;
+        },
+        rejects: async () => {
+          throw rejected;
+        },
+        fine: () => true,
       },
-      rejects: async () => {
-        throw rejected;
-      },
-      fine: () => true,
-    });
+    );
     expect(result).toStrictEqual({ ok: false, checks: { throws: { ok: false }, rejects: { ok: false }, fine: { ok: true } } });
     expect(JSON.stringify(result)).not.toMatch(/hunter2|refused/);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('"throws"'), thrown);
@@ -81,18 +90,22 @@ describe('runStatusChecks', () => {
     };
     const a = gate();
     const b = gate();
-    const result = await runStatusChecks({}, {
-      a: async () => {
-        a.open();
-        await b.opened;
-        return true;
+    const result = await runStatusChecks(
+      {},
+      {
+        a: async () => {
+          a.open();
+          await b.opened;
+          return true;
+        },
+        b: async () => {
+          b.open();
+          await a.opened;
+          return true;
+        },
       },
-      b: async () => {
-        b.open();
-        await a.opened;
-        return true;
-      },
-    }, { timeoutMs: 1000 });
+      { timeoutMs: 1000 },
+    );
     expect(result).toStrictEqual({ ok: true, checks: { a: { ok: true }, b: { ok: true } } });
   });
 
@@ -115,16 +128,20 @@ describe('runStatusChecks', () => {
   it('fails a check that never settles at the timeout and aborts its signal', async () => {
     const log = quiet();
     let signal: AbortSignal | undefined;
-    const result = await runStatusChecks({}, {
-      hangs: (_, s) => {
-        signal = s;
-        return new Promise<boolean>(() => {});
+    const result = await runStatusChecks(
+      {},
+      {
+        hangs: (_, s) => {
+          signal = s;
+          return new Promise<boolean>(() => {});
+        },
+        fine: () => true,
       },
-      fine: () => true,
-    }, { timeoutMs: 20 });
+      { timeoutMs: 20 },
+    );
     expect(result).toStrictEqual({ ok: false, checks: { hangs: { ok: false }, fine: { ok: true } } });
     expect(signal?.aborted).toBe(true);
-    expect((signal?.reason as DOMException).name).toBe('TimeoutError');
+    expect((signal?.reason as DOMException | undefined)?.name).toBe('TimeoutError');
     expect(log).toHaveBeenCalledWith(expect.stringMatching(/"hangs" timed out after 20 ms/));
   });
 
@@ -133,7 +150,10 @@ describe('runStatusChecks', () => {
     quiet();
     vi.useFakeTimers();
     let done = false;
-    const run = runStatusChecks({}, { hangs: () => new Promise<boolean>(() => {}) }).then((r) => ((done = true), r));
+    const run = runStatusChecks({}, { hangs: () => new Promise<boolean>(() => {}) }).then((r) => {
+      done = true;
+      return r;
+    });
     await vi.advanceTimersByTimeAsync(1999);
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -170,7 +190,9 @@ describe('runStatusChecks', () => {
     for (const name of Object.keys(checks)) checks[name] = () => true;
     const result = await runStatusChecks({}, checks);
     expect(Object.keys(result.checks)).toStrictEqual(['z', '__proto__', 'a']);
-    expect(JSON.parse(JSON.stringify(result))).toStrictEqual(JSON.parse('{"ok": true, "checks": {"z": {"ok": true}, "__proto__": {"ok": true}, "a": {"ok": true}}}'));
+    expect(JSON.parse(JSON.stringify(result))).toStrictEqual(
+      JSON.parse('{"ok": true, "checks": {"z": {"ok": true}, "__proto__": {"ok": true}, "a": {"ok": true}}}'),
+    );
   });
 
   it.each<[string, unknown, unknown, RegExp]>([

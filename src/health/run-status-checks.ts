@@ -47,7 +47,14 @@ export async function executeStatusChecks<E>(env: E, checks: StatusChecks<E>, ti
 
 const TIMED_OUT = Symbol('timed out');
 
-async function runOne<E>(name: string, check: StatusCheck<E>, env: E, signal: AbortSignal, timedOut: Promise<typeof TIMED_OUT>, timeoutMs: number): Promise<StatusCheckReport> {
+async function runOne<E>(
+  name: string,
+  check: StatusCheck<E>,
+  env: E,
+  signal: AbortSignal,
+  timedOut: Promise<typeof TIMED_OUT>,
+  timeoutMs: number,
+): Promise<StatusCheckReport> {
   // The async wrapper turns a synchronous throw into a rejection; the catch
   // stays attached after a timeout, so a late rejection is never unhandled.
   const settled = (async () => check(env, signal))().then(toReport, (error: unknown) => {

@@ -5,7 +5,11 @@ import * as v from 'valibot';
 const MAX_TIMER_MS = 2_147_483_647;
 
 /** The `checks` option: a plain map of name to function. */
-export const checksSchema = v.record(v.string(), v.function('each check must be a function (env, signal) => boolean | { ok, ageMs? }'), 'checks must be an object mapping a name to a check function');
+export const checksSchema = v.record(
+  v.string(),
+  v.function('each check must be a function (env, signal) => boolean | { ok, ageMs? }'),
+  'checks must be an object mapping a name to a check function',
+);
 
 /** The `timeoutMs` option: a positive number of milliseconds a timer can hold. */
 export const timeoutSchema = v.pipe(

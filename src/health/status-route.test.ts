@@ -8,7 +8,8 @@ afterEach(() => {
 });
 
 const ctx = { waitUntil() {} };
-const call = (route: ReturnType<typeof statusRoute>, path = '/api/cms/status', method = 'GET') => route(new Request(`https://site.test${path}`, { method }), {}, ctx);
+const call = (route: ReturnType<typeof statusRoute>, path = '/api/cms/status', method = 'GET') =>
+  route(new Request(`https://site.test${path}`, { method }), {}, ctx);
 const answer = async (route: ReturnType<typeof statusRoute>, path?: string, method?: string) => {
   const response = await call(route, path, method);
   if (!response) throw new Error(`no answer for ${method ?? 'GET'} ${path ?? 'the default path'}`);
@@ -16,11 +17,19 @@ const answer = async (route: ReturnType<typeof statusRoute>, path?: string, meth
 };
 const headerList = (response: Response) => {
   const list: string[][] = [];
-  response.headers.forEach((value, name) => list.push([name, value]));
+  response.headers.forEach((value, name) => {
+    list.push([name, value]);
+  });
   return list;
 };
 const counting = (outcome: ReturnType<StatusCheck> = true) => {
-  const check = Object.assign(() => ((check.calls += 1), outcome), { calls: 0 });
+  const check = Object.assign(
+    () => {
+      check.calls += 1;
+      return outcome;
+    },
+    { calls: 0 },
+  );
   return check;
 };
 
@@ -81,7 +90,10 @@ describe('statusRoute', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.useFakeTimers();
     let done = false;
-    const pending = call(statusRoute({ checks: { hangs: () => new Promise<boolean>(() => {}) } })).then((r) => ((done = true), r));
+    const pending = call(statusRoute({ checks: { hangs: () => new Promise<boolean>(() => {}) } })).then((r) => {
+      done = true;
+      return r;
+    });
     await vi.advanceTimersByTimeAsync(1999);
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -89,7 +101,10 @@ describe('statusRoute', () => {
   });
 
   it('answers HEAD with the status and headers of GET and no body', async () => {
-    for (const [outcome, status] of [[true, 200], [false, 503]] as const) {
+    for (const [outcome, status] of [
+      [true, 200],
+      [false, 503],
+    ] as const) {
       const check = counting(outcome);
       const route = statusRoute({ checks: { db: check } });
       const get = await answer(route, undefined, 'GET');

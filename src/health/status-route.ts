@@ -26,7 +26,9 @@ const optionsSchema = v.strictObject(
   {
     checks: v.optional(checksSchema),
     timeoutMs: v.optional(timeoutSchema),
-    reuseMs: v.optional(v.pipe(v.number('reuseMs must be a number of milliseconds'), v.finite('reuseMs must be finite'), v.minValue(0, 'reuseMs must be 0 or more'))),
+    reuseMs: v.optional(
+      v.pipe(v.number('reuseMs must be a number of milliseconds'), v.finite('reuseMs must be finite'), v.minValue(0, 'reuseMs must be 0 or more')),
+    ),
     path: v.optional(
       v.pipe(
         v.string('path must be a string'),

@@ -4,8 +4,10 @@ import type { EditorRoute } from './route.ts';
 import { composeRoutes } from './compose.ts';
 
 const ctx = { waitUntil() {} };
-const answering = (path: string, body: string): EditorRoute<unknown> => async (request) =>
-  new URL(request.url).pathname === path ? json(body) : undefined;
+const answering =
+  (path: string, body: string): EditorRoute<unknown> =>
+  async (request) =>
+    new URL(request.url).pathname === path ? json(body) : undefined;
 
 describe('composeRoutes', () => {
   it('the first route that answers wins; later ones are not called', async () => {

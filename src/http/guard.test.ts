@@ -4,7 +4,10 @@ import type { EditorSession, ResolveEditor } from './session.ts';
 
 const writer: EditorSession = { id: 'w', email: 'w@x.test', name: 'W', access: { publish: false } };
 const publisher: EditorSession = { ...writer, id: 'p', access: { publish: true } };
-const as = (session: EditorSession | null): ResolveEditor<unknown> => async () => session;
+const as =
+  (session: EditorSession | null): ResolveEditor<unknown> =>
+  async () =>
+    session;
 
 function req(method: string, headers: Record<string, string> = {}) {
   return new Request('https://site.test/api/cms/pages', { method, headers });

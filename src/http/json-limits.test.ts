@@ -32,6 +32,8 @@ describe('jsonLimitProblem', () => {
     expect(jsonLimitProblem(undefined)).toMatch(/undefined/);
   });
   it('accepts every small JSON value (keys other than __proto__)', () => {
-    fc.assert(fc.property(fc.jsonValue({ maxDepth: 6 }), (value) => jsonLimitProblem(JSON.parse(JSON.stringify(value).replaceAll('"__proto__"', '"p"'))) === null));
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), (value) => jsonLimitProblem(JSON.parse(JSON.stringify(value).replaceAll('"__proto__"', '"p"'))) === null),
+    );
   });
 });

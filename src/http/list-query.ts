@@ -17,7 +17,8 @@ const INT = /^[1-9][0-9]{0,15}$/;
 export function parseListQuery(url: URL): ListQuery {
   const limitText = url.searchParams.get('limit');
   const cursorText = url.searchParams.get('cursor');
-  if (limitText !== null && (!INT.test(limitText) || Number(limitText) > MAX_LIST_LIMIT)) throw new HttpError(400, 'invalid_query', `limit must be an integer from 1 to ${MAX_LIST_LIMIT}.`);
+  if (limitText !== null && (!INT.test(limitText) || Number(limitText) > MAX_LIST_LIMIT))
+    throw new HttpError(400, 'invalid_query', `limit must be an integer from 1 to ${MAX_LIST_LIMIT}.`);
   if (cursorText !== null && !INT.test(cursorText)) throw new HttpError(400, 'invalid_query', 'cursor must be a nextCursor value from a previous page.');
   return { limit: limitText === null ? DEFAULT_LIST_LIMIT : Number(limitText), cursor: cursorText === null ? null : Number(cursorText) };
 }

@@ -6,13 +6,17 @@ const csp = (res: Response) => res.headers.get('content-security-policy');
 
 describe('allowCspDataFonts', () => {
   it('adds data: to font-src', () => {
-    expect(csp(allowCspDataFonts(withCsp("default-src 'self'; font-src 'self' https://fonts.example")))).toBe("default-src 'self'; font-src 'self' https://fonts.example data:");
+    expect(csp(allowCspDataFonts(withCsp("default-src 'self'; font-src 'self' https://fonts.example")))).toBe(
+      "default-src 'self'; font-src 'self' https://fonts.example data:",
+    );
   });
   it("replaces 'none' rather than keeping a contradiction", () => {
     expect(csp(allowCspDataFonts(withCsp("font-src 'none'")))).toBe('font-src data:');
   });
   it('appends a font-src built from default-src when there is none', () => {
-    expect(csp(allowCspDataFonts(withCsp("default-src 'self' https://cdn.example; img-src *")))).toBe("default-src 'self' https://cdn.example; img-src *; font-src 'self' https://cdn.example data:");
+    expect(csp(allowCspDataFonts(withCsp("default-src 'self' https://cdn.example; img-src *")))).toBe(
+      "default-src 'self' https://cdn.example; img-src *; font-src 'self' https://cdn.example data:",
+    );
   });
   it('adds data: next to * because * does not match data:', () => {
     expect(csp(allowCspDataFonts(withCsp('font-src *')))).toBe('font-src * data:');

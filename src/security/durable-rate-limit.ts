@@ -37,9 +37,7 @@ interface WindowRow {
 export function createRateLimiter(ctx: { storage: LimiterStorage }): DurableRateLimiter {
   const { sql } = ctx.storage;
   // One row per object: the object *is* the key (idFromName(key)).
-  sql.exec(
-    'CREATE TABLE IF NOT EXISTS rate_window (id INTEGER PRIMARY KEY CHECK (id = 1), count INTEGER NOT NULL, resets_at INTEGER NOT NULL)',
-  );
+  sql.exec('CREATE TABLE IF NOT EXISTS rate_window (id INTEGER PRIMARY KEY CHECK (id = 1), count INTEGER NOT NULL, resets_at INTEGER NOT NULL)');
 
   const read = (): WindowRow | null => {
     const row = sql.exec('SELECT count, resets_at FROM rate_window WHERE id = 1').toArray()[0];

@@ -4,7 +4,28 @@ import { normalizeFieldText, normalizeJsonStrings } from './field-text.ts';
 
 // Code units that matter to the normalizer, mixed with any other code unit
 // (lone surrogates included) so properties see both the cases and the noise.
-const TRICKY = ['\u0000', '\ud83d', '\ude00', '\ud83d\ude00', '\u202a', '\u202e', '\u2066', '\u2069', '\r', '\n', '\r\n', '\t', '\u2028', '\u2029', '\u0007', '\u001f', ' ', 'a', 'é', '\u200f'];
+const TRICKY = [
+  '\u0000',
+  '\ud83d',
+  '\ude00',
+  '\ud83d\ude00',
+  '\u202a',
+  '\u202e',
+  '\u2066',
+  '\u2069',
+  '\r',
+  '\n',
+  '\r\n',
+  '\t',
+  '\u2028',
+  '\u2029',
+  '\u0007',
+  '\u001f',
+  ' ',
+  'a',
+  'é',
+  '\u200f',
+];
 const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
 const trickyText = fc.string({ unit: fc.oneof(fc.constantFrom(...TRICKY), codeUnit), maxLength: 40 });
 const ONE_LINE_FORBIDDEN = /[\u0000-\u001f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
@@ -96,12 +117,23 @@ describe('normalizeJsonStrings', () => {
     const normalize = (text: string) => normalizeFieldText(text, { oneLine: false });
     // The definition, recursive: fine at the small depths generated here.
     const expected = (v: unknown): unknown =>
-      typeof v === 'string' ? normalize(v)
-      : Array.isArray(v) ? v.map(expected)
-      : v !== null && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([key, item]) => [normalize(key), expected(item)]))
-      : v;
+      typeof v === 'string'
+        ? normalize(v)
+        : Array.isArray(v)
+          ? v.map(expected)
+          : v !== null && typeof v === 'object'
+            ? Object.fromEntries(Object.entries(v).map(([key, item]) => [normalize(key), expected(item)]))
+            : v;
     const json = fc.letrec((tie) => ({
-      value: fc.oneof({ maxDepth: 4 }, trickyText, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(trickyText, tie('value'), { maxKeys: 4, noNullPrototype: true })),
+      value: fc.oneof(
+        { maxDepth: 4 },
+        trickyText,
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(trickyText, tie('value'), { maxKeys: 4, noNullPrototype: true }),
+      ),
     })).value;
     fc.assert(
       fc.property(json, (value) => {

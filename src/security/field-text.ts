@@ -69,8 +69,8 @@ export function normalizeJsonStrings(value: unknown): unknown {
     return copy;
   };
   const root = convert(value);
-  while (stack.length > 0) {
-    const [source, copy] = stack.pop()!;
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [source, copy] = next;
     if (Array.isArray(source)) {
       // Indexed, so a hole reads as undefined (JSON has none; JSON.stringify writes null).
       for (let i = 0; i < source.length; i++) (copy as unknown[]).push(convert(source[i]));

@@ -28,7 +28,10 @@ function fakeWeb(routes: Record<string, (req: Request) => Response | Promise<Res
 }
 
 const to = (status: number, location: string) => () => new Response(null, { status, headers: { location } });
-const ok = (text = 'ok') => () => new Response(text);
+const ok =
+  (text = 'ok') =>
+  () =>
+    new Response(text);
 
 describe('fetchPublicUrl', () => {
   it('fetches a public URL in manual redirect mode', async () => {
@@ -203,8 +206,7 @@ describe('fetchPublicUrl', () => {
   });
 
   it('turns no answer into UpstreamError status 0 code timeout', async () => {
-    const hanging: FetchFn = (_input, init) =>
-      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    const hanging: FetchFn = (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
     const started = Date.now();
     const error = await fetchPublicUrl('https://example.com/slow', { fetch: hanging, timeoutMs: 40 }).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(2000);

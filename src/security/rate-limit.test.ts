@@ -161,7 +161,9 @@ describe('checkRateArgs', () => {
   it('names the caller, the argument and the bad value', () => {
     expect(() => checkRateArgs('here', 0, 60)).toThrow(new RangeError('here: limit must be an integer >= 1, got 0'));
     expect(() => checkRateArgs('here', 5, 0.5)).toThrow(new RangeError('here: windowSec must be an integer >= 1, got 0.5'));
-    expect(() => checkRateArgs('here', 5, 59, { minWindowSec: 60, why: 'a reason' })).toThrow(new RangeError('here: windowSec must be an integer >= 60 (a reason), got 59'));
+    expect(() => checkRateArgs('here', 5, 59, { minWindowSec: 60, why: 'a reason' })).toThrow(
+      new RangeError('here: windowSec must be an integer >= 60 (a reason), got 59'),
+    );
     expect(() => checkRateArgs('here', 1, 1)).not.toThrow();
     expect(() => checkRateArgs('here', 5, 60, { minWindowSec: 60 })).not.toThrow();
   });
@@ -176,6 +178,8 @@ describe('checkRateArgs', () => {
     await expect(durableRateLimitStorage(namespace).hit('k', 0, 60)).rejects.toThrow('durableRateLimitStorage: limit must be an integer >= 1, got 0');
     await expect(durableRateLimitStorage(namespace).hit('k', 5, 1.5)).rejects.toThrow('durableRateLimitStorage: windowSec must be an integer >= 1, got 1.5');
     await expect(createRateLimiter({ storage }).hit(5, -1)).rejects.toThrow('DurableRateLimiter.hit: windowSec must be an integer >= 1, got -1');
-    await expect(kvRateLimitStorage(new MemoryKV()).hit('k', 5, 30)).rejects.toThrow('rateLimit: windowSec must be an integer >= 60 (the minimum KV expirationTtl), got 30');
+    await expect(kvRateLimitStorage(new MemoryKV()).hit('k', 5, 30)).rejects.toThrow(
+      'rateLimit: windowSec must be an integer >= 60 (the minimum KV expirationTtl), got 30',
+    );
   });
 });

@@ -35,13 +35,7 @@ const KV_MIN_TTL_SEC = 60;
  * where the count must be exact. Fails open (ok: true, `remaining: limit`) on any store error.
  * @example const r = await rateLimit(env.KV, `form:${ip}`, 5, 600); if (!r.ok) return tooMany(r.retryAfter);
  */
-export async function rateLimit(
-  kv: KVLike,
-  key: string,
-  limit: number,
-  windowSec: number,
-  now: number = Date.now(),
-): Promise<RateResult> {
+export async function rateLimit(kv: KVLike, key: string, limit: number, windowSec: number, now: number = Date.now()): Promise<RateResult> {
   checkRateArgs('rateLimit', limit, windowSec, { minWindowSec: KV_MIN_TTL_SEC, why: 'the minimum KV expirationTtl' });
   const nowSec = Math.floor(now / 1000);
   const windowStart = nowSec - (nowSec % windowSec);

@@ -35,8 +35,11 @@ describe('model allowlists', () => {
 
 describe('sanitizeModelHtml', () => {
   it('keeps the allowed tags without attributes', () => {
-    const html = '<h1 id="t">T</h1><h4 class="x">S</h4><p style="x">a<br>b <strong>s</strong> <b>b</b> <em>e</em> <i>i</i> <code>c</code></p><ul><li>1</li></ul><ol start="3"><li>2</li></ol><blockquote>q</blockquote><pre>p</pre>';
-    expect(sanitizeModelHtml(html)).toBe('<h1>T</h1><h4>S</h4><p>a<br />b <strong>s</strong> <b>b</b> <em>e</em> <i>i</i> <code>c</code></p><ul><li>1</li></ul><ol><li>2</li></ol><blockquote>q</blockquote><pre>p</pre>');
+    const html =
+      '<h1 id="t">T</h1><h4 class="x">S</h4><p style="x">a<br>b <strong>s</strong> <b>b</b> <em>e</em> <i>i</i> <code>c</code></p><ul><li>1</li></ul><ol start="3"><li>2</li></ol><blockquote>q</blockquote><pre>p</pre>';
+    expect(sanitizeModelHtml(html)).toBe(
+      '<h1>T</h1><h4>S</h4><p>a<br />b <strong>s</strong> <b>b</b> <em>e</em> <i>i</i> <code>c</code></p><ul><li>1</li></ul><ol><li>2</li></ol><blockquote>q</blockquote><pre>p</pre>',
+    );
   });
 
   it('keeps absolute http(s) and mailto links with nofollow rel and nothing else', () => {
@@ -48,24 +51,48 @@ describe('sanitizeModelHtml', () => {
     );
   });
 
-  it.each(['/relative', 'relative', '//example.com/x', '#frag', 'tel:+15550100', 'ftp://example.com/', 'javascript:alert(1)', '&#106;avascript:x', 'data:text/html,x', ' ', ''])(
-    'unwraps a link with href %j to its text',
-    (href) => {
-      expect(sanitizeModelHtml(`<p>see <a href="${href}"><em>this</em></a>.</p>`)).toBe('<p>see <em>this</em>.</p>');
-    },
-  );
+  it.each([
+    '/relative',
+    'relative',
+    '//example.com/x',
+    '#frag',
+    'tel:+15550100',
+    'ftp://example.com/',
+    'javascript:alert(1)',
+    '&#106;avascript:x',
+    'data:text/html,x',
+    ' ',
+    '',
+  ])('unwraps a link with href %j to its text', (href) => {
+    expect(sanitizeModelHtml(`<p>see <a href="${href}"><em>this</em></a>.</p>`)).toBe('<p>see <em>this</em>.</p>');
+  });
 
   it('unwraps a link without href', () => {
     expect(sanitizeModelHtml('<p><a name="x">anchor</a></p>')).toBe('<p>anchor</p>');
   });
 
   it('unwraps human-only tags and document wrappers', () => {
-    expect(sanitizeModelHtml('<html><body><article><section><div><p><span>a</span> <u>b</u> <s>c</s></p></div></section></article></body></html>')).toBe('<p>a b c</p>');
+    expect(sanitizeModelHtml('<html><body><article><section><div><p><span>a</span> <u>b</u> <s>c</s></p></div></section></article></body></html>')).toBe(
+      '<p>a b c</p>',
+    );
     expect(sanitizeModelHtml('<figure><figcaption>cap</figcaption></figure><h5>five</h5>')).toBe('capfive');
   });
 
   it('drops everything else with its contents', () => {
-    for (const html of ['<img src="https://x/y.png" alt="alt">', '<iframe src="https://x">f</iframe>', '<object data="x">o</object>', '<embed src="x">', '<svg><text>s</text></svg>', '<script>s()</script>', '<style>p{}</style>', '<x-widget>w</x-widget>', '<form><input value="v">f</form>', '<math><mi>m</mi></math>', '<video>v</video>', '<head><title>t</title></head>']) {
+    for (const html of [
+      '<img src="https://x/y.png" alt="alt">',
+      '<iframe src="https://x">f</iframe>',
+      '<object data="x">o</object>',
+      '<embed src="x">',
+      '<svg><text>s</text></svg>',
+      '<script>s()</script>',
+      '<style>p{}</style>',
+      '<x-widget>w</x-widget>',
+      '<form><input value="v">f</form>',
+      '<math><mi>m</mi></math>',
+      '<video>v</video>',
+      '<head><title>t</title></head>',
+    ]) {
       expect(sanitizeModelHtml(`<em>a</em>${html}<em>b</em>`), html).toBe('<em>a</em><em>b</em>');
     }
   });

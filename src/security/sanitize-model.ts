@@ -4,7 +4,23 @@ import { MODEL_URL_SCHEMES, isSafeUrl, type UrlPolicy } from './url-scheme.ts';
 
 /** Tags kept in model-written HTML; a subset of {@link ALLOWED_TAGS}. */
 export const MODEL_TAGS: readonly string[] = Object.freeze([
-  'p', 'br', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'strong', 'b', 'em', 'i', 'code', 'pre', 'a',
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'code',
+  'pre',
+  'a',
 ]);
 
 /** Attributes kept in model-written HTML (`rel` is always ours); a subset of the rich `ATTR_ALLOW`. */

@@ -24,10 +24,58 @@ function expectAllowed(output: string): void {
 
 describe('allowlists', () => {
   it('cover what the Lexical editor writes and nothing that runs, loads a document or restyles the page', () => {
-    for (const tag of ['p', 'br', 'h1', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'figure', 'figcaption', 'hr', 'span', 'div', 'section', 'table', 'td']) {
+    for (const tag of [
+      'p',
+      'br',
+      'h1',
+      'h6',
+      'strong',
+      'b',
+      'em',
+      'i',
+      'u',
+      's',
+      'code',
+      'pre',
+      'blockquote',
+      'ul',
+      'ol',
+      'li',
+      'a',
+      'img',
+      'figure',
+      'figcaption',
+      'hr',
+      'span',
+      'div',
+      'section',
+      'table',
+      'td',
+    ]) {
       expect(ALLOWED_TAGS).toContain(tag);
     }
-    for (const tag of ['script', 'style', 'iframe', 'object', 'embed', 'svg', 'math', 'form', 'input', 'button', 'base', 'meta', 'link', 'template', 'noscript', 'textarea', 'title', 'xmp', 'frame', 'video']) {
+    for (const tag of [
+      'script',
+      'style',
+      'iframe',
+      'object',
+      'embed',
+      'svg',
+      'math',
+      'form',
+      'input',
+      'button',
+      'base',
+      'meta',
+      'link',
+      'template',
+      'noscript',
+      'textarea',
+      'title',
+      'xmp',
+      'frame',
+      'video',
+    ]) {
       expect(ALLOWED_TAGS).not.toContain(tag);
     }
     for (const [tag, names] of Object.entries(ATTR_ALLOW)) {
@@ -68,7 +116,15 @@ describe('sanitizeRichHtml', () => {
   });
 
   it('drops links with encoded dangerous schemes but keeps their text', () => {
-    for (const href of ['&#106;avascript:x', 'java&#x09;script:x', '&amp;#106;avascript:x', 'javascript&colon;x', '&#x20;javascript:x', 'data:text/html,x', 'vbscript:x']) {
+    for (const href of [
+      '&#106;avascript:x',
+      'java&#x09;script:x',
+      '&amp;#106;avascript:x',
+      'javascript&colon;x',
+      '&#x20;javascript:x',
+      'data:text/html,x',
+      'vbscript:x',
+    ]) {
       expect(sanitizeRichHtml(`<a href="${href}">text</a>`), href).toBe('<a>text</a>');
     }
   });
@@ -80,7 +136,13 @@ describe('sanitizeRichHtml', () => {
   });
 
   it('with mediaBase keeps only images under it', () => {
-    const html = ['https://media.example.com/m/a.png', 'https://media.example.com.evil.com/m/b.png', '//evil.com/c.png', '/m/d.png', 'https://media.example.com/m/../e.png']
+    const html = [
+      'https://media.example.com/m/a.png',
+      'https://media.example.com.evil.com/m/b.png',
+      '//evil.com/c.png',
+      '/m/d.png',
+      'https://media.example.com/m/../e.png',
+    ]
       .map((src) => `<img src="${src}">`)
       .join('');
     expect(sanitizeRichHtml(html, { mediaBase: BASE })).toBe('<img src="https://media.example.com/m/a.png" />');
@@ -89,12 +151,26 @@ describe('sanitizeRichHtml', () => {
   });
 
   it('gives new-tab links noopener noreferrer and drops other targets', () => {
-    expect(sanitizeRichHtml('<a href="/a" target="_BLANK" rel="author NOFOLLOW">x</a>')).toBe('<a href="/a" target="_blank" rel="noopener noreferrer nofollow">x</a>');
+    expect(sanitizeRichHtml('<a href="/a" target="_BLANK" rel="author NOFOLLOW">x</a>')).toBe(
+      '<a href="/a" target="_blank" rel="noopener noreferrer nofollow">x</a>',
+    );
     expect(sanitizeRichHtml('<a href="/a" target="frame" rel="opener">x</a>')).toBe('<a href="/a">x</a>');
   });
 
   it('drops scripts, styles, foreign content and hidden content with everything inside; unwraps unknown tags', () => {
-    const dropped = ['<script>s</script>', '<style>s</style>', '<svg><text>s</text></svg>', '<math><mi>s</mi></math>', '<iframe>s</iframe>', '<template>s</template>', '<noscript>s</noscript>', '<textarea>s</textarea>', '<title>s</title>', '<object>s</object>', '<select><option>s</option></select>'];
+    const dropped = [
+      '<script>s</script>',
+      '<style>s</style>',
+      '<svg><text>s</text></svg>',
+      '<math><mi>s</mi></math>',
+      '<iframe>s</iframe>',
+      '<template>s</template>',
+      '<noscript>s</noscript>',
+      '<textarea>s</textarea>',
+      '<title>s</title>',
+      '<object>s</object>',
+      '<select><option>s</option></select>',
+    ];
     for (const html of dropped) expect(sanitizeRichHtml(`<p>a${html}b</p>`), html).toBe('<p>ab</p>');
     expect(sanitizeRichHtml('<x-card><font color=red>kept</font></x-card>')).toBe('kept');
   });

@@ -3,10 +3,45 @@ import { RICH_URL_SCHEMES, isSafeUrl, isUnderMediaBase, parseMediaBase, type Med
 
 /** Tags kept in rich text written by editors (what the Lexical editor exports, plus simple tables). */
 export const ALLOWED_TAGS: readonly string[] = Object.freeze([
-  'p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr',
-  'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'mark', 'code', 'pre', 'blockquote',
-  'ul', 'ol', 'li', 'a', 'img', 'figure', 'figcaption', 'span', 'div', 'section',
-  'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'mark',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'figure',
+  'figcaption',
+  'span',
+  'div',
+  'section',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
 ]);
 
 /**
@@ -38,9 +73,26 @@ export interface SanitizeRichOptions {
 
 /** Tags removed together with everything inside them (raw text, foreign content, hidden content). */
 export const DROP_WITH_CONTENT: readonly string[] = Object.freeze([
-  'script', 'style', 'textarea', 'option', 'select', 'xmp', 'noscript', 'noembed', 'noframes',
-  'plaintext', 'template', 'title', 'head', 'iframe', 'frameset', 'object', 'embed', 'applet',
-  'svg', 'math',
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'select',
+  'xmp',
+  'noscript',
+  'noembed',
+  'noframes',
+  'plaintext',
+  'template',
+  'title',
+  'head',
+  'iframe',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
 ]);
 
 const ALLOWED = new Set(ALLOWED_TAGS);
@@ -126,8 +178,16 @@ export function sanitizeRichHtml(html: string, options: SanitizeRichOptions = {}
  */
 export function sanitizeStable(html: string, build: (unwrapped: () => void) => sanitizeHtml.IOptions): string {
   let again = false;
-  const first = sanitizeHtml(html, build(() => (again = true)));
-  return again ? sanitizeHtml(first, build(() => {})) : first;
+  const first = sanitizeHtml(
+    html,
+    build(() => (again = true)),
+  );
+  return again
+    ? sanitizeHtml(
+        first,
+        build(() => {}),
+      )
+    : first;
 }
 
 /** Removes NUL, which browsers drop or replace in ways the parser here does not mirror. */

@@ -33,7 +33,12 @@ describe('readSecret', () => {
   it('reads a Secrets Store binding', async () => {
     expect(await readSecret(binding(async () => ` ${REAL} `))).toBe(REAL);
     expect(await readSecret(binding(async () => ''))).toBeNull();
-    expect(await readSecret(binding(async () => 'changeme'), { placeholder: 'changeme' })).toBeNull();
+    expect(
+      await readSecret(
+        binding(async () => 'changeme'),
+        { placeholder: 'changeme' },
+      ),
+    ).toBeNull();
   });
 
   it('is null for an unprovisioned binding whose get() rejects or throws', async () => {
@@ -60,7 +65,12 @@ describe('getSessionSecret', () => {
       expect(await getSessionSecret(REAL, url)).toBe(REAL);
       expect(await getSessionSecret(undefined, url)).toBe(DEV_SESSION_SECRET);
       expect(await getSessionSecret('', url, 'my-own-dev-secret')).toBe('my-own-dev-secret');
-      expect(await getSessionSecret(binding(() => Promise.reject(new Error('missing'))), url)).toBe(DEV_SESSION_SECRET);
+      expect(
+        await getSessionSecret(
+          binding(() => Promise.reject(new Error('missing'))),
+          url,
+        ),
+      ).toBe(DEV_SESSION_SECRET);
     },
   );
 
@@ -70,7 +80,12 @@ describe('getSessionSecret', () => {
 
   it('returns the configured secret on a deployed host', async () => {
     expect(await getSessionSecret(REAL, 'https://www.example.com/admin')).toBe(REAL);
-    expect(await getSessionSecret(binding(async () => REAL), new URL('https://site.workers.dev/'))).toBe(REAL);
+    expect(
+      await getSessionSecret(
+        binding(async () => REAL),
+        new URL('https://site.workers.dev/'),
+      ),
+    ).toBe(REAL);
   });
 
   it('throws on a deployed host without a secret, saying which binding to set and how', async () => {

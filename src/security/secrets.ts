@@ -72,12 +72,7 @@ export interface SessionSecretOptions extends ReadSecretOptions {
  * naming the binding to set; the message never contains a secret value.
  * @example const secret = await getSessionSecret(env.SESSION_SECRET, request.url);
  */
-export async function getSessionSecret(
-  secret: SecretSource,
-  url: string | URL,
-  devSecret?: string,
-  options: SessionSecretOptions = {},
-): Promise<string> {
+export async function getSessionSecret(secret: SecretSource, url: string | URL, devSecret?: string, options: SessionSecretOptions = {}): Promise<string> {
   const value = await readSecret(secret, options);
   const hostname = new URL(url).hostname;
   const dev = devSecret?.trim() || DEV_SESSION_SECRET;
@@ -90,9 +85,7 @@ export async function getSessionSecret(
     );
   }
   if (value === dev || value === DEV_SESSION_SECRET) {
-    throw new Error(
-      `${binding} holds the development session secret, which is public. Set a random one with \`npx wrangler secret put ${binding}\`.`,
-    );
+    throw new Error(`${binding} holds the development session secret, which is public. Set a random one with \`npx wrangler secret put ${binding}\`.`);
   }
   return value;
 }

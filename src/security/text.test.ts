@@ -18,7 +18,11 @@ describe('plainText', () => {
   });
 
   it('drops the contents of script, style, template, svg and other hidden or foreign elements', () => {
-    expect(plainText('a<script>var x = "<p>no</p>";</script><style>p{}</style><template>t</template><svg><text>s</text></svg><noscript>n</noscript><title>t</title><!-- c -->b')).toBe('a b');
+    expect(
+      plainText(
+        'a<script>var x = "<p>no</p>";</script><style>p{}</style><template>t</template><svg><text>s</text></svg><noscript>n</noscript><title>t</title><!-- c -->b',
+      ),
+    ).toBe('a b');
   });
 
   it('decodes entities, double-encoded ones up to maxPasses', () => {
@@ -49,7 +53,7 @@ describe('plainText', () => {
     expect(() => plainText(42 as unknown as string)).toThrow(TypeError);
   });
 
-  it('never yields markup from the input\'s tags: when every `<` of the input opens markup, none survives', () => {
+  it("never yields markup from the input's tags: when every `<` of the input opens markup, none survives", () => {
     fc.assert(
       fc.property(htmlSoup({ markupOnly: true }), (html) => {
         const text = plainText(html);
@@ -95,7 +99,8 @@ describe('metaDescription', () => {
 
   it('returns short text whole and undefined for markup-only input', () => {
     expect(metaDescription('<p>Short <b>text</b>.</p>')).toBe('Short text .');
-    for (const html of ['', '   ', '<p><br></p>', '<img src="/a.png">', '<h2>&nbsp;</h2>', '<script>x</script>']) expect(metaDescription(html), html).toBeUndefined();
+    for (const html of ['', '   ', '<p><br></p>', '<img src="/a.png">', '<h2>&nbsp;</h2>', '<script>x</script>'])
+      expect(metaDescription(html), html).toBeUndefined();
   });
 
   it('cuts at a word boundary and counts the ellipsis within maxLength', () => {
@@ -139,19 +144,34 @@ describe('metaDescription', () => {
 });
 
 describe('hasRichText', () => {
-  it.each(['', ' \n ', '&nbsp;', '\u00a0\u200b', '<p><br></p>', '<h1></h1><h2> </h2>', '<p><span>&nbsp;</span></p>', '<!-- note -->', '<script>x()</script><style>p{}</style>', '<template>t</template>'])(
-    'is false for empty leftover %j',
-    (html) => {
-      expect(hasRichText(html)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    ' \n ',
+    '&nbsp;',
+    '\u00a0\u200b',
+    '<p><br></p>',
+    '<h1></h1><h2> </h2>',
+    '<p><span>&nbsp;</span></p>',
+    '<!-- note -->',
+    '<script>x()</script><style>p{}</style>',
+    '<template>t</template>',
+  ])('is false for empty leftover %j', (html) => {
+    expect(hasRichText(html)).toBe(false);
+  });
 
-  it.each(['x', '<p>Hello</p>', '<h2>0</h2>', '&amp;nbsp;', '<img src="/a.png">', '<video src="/v.mp4"></video>', '<iframe src="https://x"></iframe>', '<svg></svg>', '<p><br><img src=a></p>'])(
-    'is true for %j',
-    (html) => {
-      expect(hasRichText(html)).toBe(true);
-    },
-  );
+  it.each([
+    'x',
+    '<p>Hello</p>',
+    '<h2>0</h2>',
+    '&amp;nbsp;',
+    '<img src="/a.png">',
+    '<video src="/v.mp4"></video>',
+    '<iframe src="https://x"></iframe>',
+    '<svg></svg>',
+    '<p><br><img src=a></p>',
+  ])('is true for %j', (html) => {
+    expect(hasRichText(html)).toBe(true);
+  });
 
   it('agrees with plainText: visible text always counts', () => {
     fc.assert(
@@ -165,14 +185,18 @@ describe('hasRichText', () => {
 
 describe('stripEmptyHeadings', () => {
   it('removes headings with no text and no media, however nested', () => {
-    expect(stripEmptyHeadings('<h1>Title</h1><h2></h2><h3> &nbsp;<br></h3><h4><span>\u200b</span></h4><p>x</p><h5><a href="/a"><img src="/i.png"></a></h5><h6>0</h6>')).toBe(
-      '<h1>Title</h1><p>x</p><h5><a href="/a"><img src="/i.png" /></a></h5><h6>0</h6>',
-    );
+    expect(
+      stripEmptyHeadings(
+        '<h1>Title</h1><h2></h2><h3> &nbsp;<br></h3><h4><span>\u200b</span></h4><p>x</p><h5><a href="/a"><img src="/i.png"></a></h5><h6>0</h6>',
+      ),
+    ).toBe('<h1>Title</h1><p>x</p><h5><a href="/a"><img src="/i.png" /></a></h5><h6>0</h6>');
   });
 
   it('keeps every other tag and attribute, only normalised by the parser', () => {
     const html = '<p class="c" style="color: red" data-x="">a</p><figure><img src="data:image/png;base64,AA" alt=""></figure><h2 id="k">Kept</h2>';
-    expect(stripEmptyHeadings(html)).toBe('<p class="c" style="color: red" data-x>a</p><figure><img src="data:image/png;base64,AA" alt="" /></figure><h2 id="k">Kept</h2>');
+    expect(stripEmptyHeadings(html)).toBe(
+      '<p class="c" style="color: red" data-x>a</p><figure><img src="data:image/png;base64,AA" alt="" /></figure><h2 id="k">Kept</h2>',
+    );
   });
 
   it('is idempotent on sanitized HTML and changes neither its words nor whether it has content', () => {

@@ -44,7 +44,9 @@ describe('upstreamFetch', () => {
 
   it('turns no answer within timeoutMs into UpstreamError status 0 code timeout', async () => {
     const started = Date.now();
-    const error = await upstreamFetch('https://api.example.com/v2/items?cursor=secret', { provider: 'Pos', timeoutMs: 30, fetch: hangingFetch }).catch((e: unknown) => e);
+    const error = await upstreamFetch('https://api.example.com/v2/items?cursor=secret', { provider: 'Pos', timeoutMs: 30, fetch: hangingFetch }).catch(
+      (e: unknown) => e,
+    );
     expect(Date.now() - started).toBeLessThan(2000);
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error).toMatchObject({ provider: 'Pos', status: 0, code: 'timeout', retryable: true, operation: 'GET /v2/items' });
@@ -78,7 +80,7 @@ describe('upstreamFetch', () => {
     expect(during).toEqual(new Error('user left'));
   });
 
-  it("honours the signal of a Request passed as input", async () => {
+  it('honours the signal of a Request passed as input', async () => {
     const controller = new AbortController();
     const request = new Request('https://api.example.com/x', { method: 'DELETE', signal: controller.signal });
     setTimeout(() => controller.abort(), 10);

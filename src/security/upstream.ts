@@ -58,7 +58,12 @@ export async function upstreamFetch(input: RequestInfo | URL, init: UpstreamInit
  * detail (whitespace collapsed, cut at 500 characters). Never request headers.
  */
 export function upstreamLogLine(err: UpstreamError): string {
-  const parts = [`UpstreamError provider=${JSON.stringify(err.provider)}`, `status=${err.status}`, `code=${err.code === null ? '-' : JSON.stringify(err.code)}`, `retryable=${err.retryable}`];
+  const parts = [
+    `UpstreamError provider=${JSON.stringify(err.provider)}`,
+    `status=${err.status}`,
+    `code=${err.code === null ? '-' : JSON.stringify(err.code)}`,
+    `retryable=${err.retryable}`,
+  ];
   parts.push(`operation=${err.operation === null ? '-' : JSON.stringify(err.operation)}`);
   if (err.detail !== null) {
     const flat = err.detail.replace(/\s+/g, ' ').trim();

@@ -17,9 +17,28 @@ const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 const DECODE_LAYERS = 4;
 
 const NAMED: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", colon: ':', tab: '\t', newline: '\n',
-  sol: '/', bsol: '\\', period: '.', lpar: '(', rpar: ')', comma: ',', num: '#', percnt: '%',
-  nbsp: '\u00a0', semi: ';', equals: '=', quest: '?', excl: '!', plus: '+',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+  sol: '/',
+  bsol: '\\',
+  period: '.',
+  lpar: '(',
+  rpar: ')',
+  comma: ',',
+  num: '#',
+  percnt: '%',
+  nbsp: '\u00a0',
+  semi: ';',
+  equals: '=',
+  quest: '?',
+  excl: '!',
+  plus: '+',
 };
 
 function fromCodePoint(code: number): string {

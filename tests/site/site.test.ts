@@ -7,7 +7,14 @@ import { startSite } from './harness.ts';
 // Each describe block starts its own site on fresh storage.
 let site: Awaited<ReturnType<typeof startSite>>;
 const PUBLIC = 'https://example.com';
-const SECURITY_HEADERS = ['strict-transport-security', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'x-frame-options', 'cross-origin-opener-policy'];
+const SECURITY_HEADERS = [
+  'strict-transport-security',
+  'x-content-type-options',
+  'referrer-policy',
+  'permissions-policy',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+];
 
 function freshSite() {
   beforeAll(async () => {

@@ -22,7 +22,8 @@ function staticImports(name: string): string[] {
 }
 
 /** Chunks a chunk imports with `import()` (they load on demand). */
-const dynamicImports = (name: string) => [...source(name).matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)].map((m) => m[1]!).filter((dep) => files.includes(dep));
+const dynamicImports = (name: string) =>
+  [...source(name).matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)].map((m) => m[1]!).filter((dep) => files.includes(dep));
 
 function closure(roots: string[], skip: ReadonlySet<string> = new Set()): Set<string> {
   const seen = new Set<string>();

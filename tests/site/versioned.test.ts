@@ -13,7 +13,12 @@ afterAll(async () => {
 });
 
 const get = (path: string, init: RequestInit = {}) => site.server.fetch(`${LOCAL}${path}`, { redirect: 'manual', ...init });
-const post = (path: string, cookie: string, body: unknown) => get(path, { method: 'POST', headers: { origin: LOCAL, cookie, 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+const post = (path: string, cookie: string, body: unknown) =>
+  get(path, {
+    method: 'POST',
+    headers: { origin: LOCAL, cookie, 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 async function signIn(): Promise<string> {
   const res = await post('/api/cms/auth/login', '', { email: 'editor@localhost', password: 'louise-dev' });
@@ -91,7 +96,9 @@ describe('versioned pages on the reference site', () => {
     // Written around the routes, as a script or an old bug could: a list stored as text.
     // Published, with no pending draft: visitors and the editor both read the live row.
     await site.DB.batch([
-      site.DB.prepare(`UPDATE pages SET paragraphs = '"notalist"', published_version_id = (SELECT max(id) FROM pages_versions WHERE page_id = pages.id) WHERE slug = 'about'`),
+      site.DB.prepare(
+        `UPDATE pages SET paragraphs = '"notalist"', published_version_id = (SELECT max(id) FROM pages_versions WHERE page_id = pages.id) WHERE slug = 'about'`,
+      ),
       site.DB.prepare(`UPDATE pages_versions SET discarded_at = 1 WHERE page_id = (SELECT id FROM pages WHERE slug = 'about') AND discarded_at IS NULL`),
     ]);
     const visitor = await get('/about');

@@ -195,7 +195,8 @@ describe('development editors', () => {
 describe('development editors when something goes wrong', () => {
   const LOCAL = new URL('http://localhost:4321/');
   const emptyEditors = () => env.DB.exec('DELETE FROM editor_sessions; DELETE FROM editors;');
-  const devEmails = async () => (await env.DB.prepare("SELECT email FROM editors WHERE email LIKE '%@localhost' ORDER BY email").all<{ email: string }>()).results.map((row) => row.email);
+  const devEmails = async () =>
+    (await env.DB.prepare("SELECT email FROM editors WHERE email LIKE '%@localhost' ORDER BY email").all<{ email: string }>()).results.map((row) => row.email);
 
   it('two first requests at once: the one that loses the race ignores the duplicate', async () => {
     await emptyEditors();
@@ -223,18 +224,27 @@ describe('development editors when something goes wrong', () => {
     await env.DB.exec('ALTER TABLE editors RENAME TO editors_away;');
     let failure: unknown;
     try {
-      failure = await ensureDevEditors(env.DB, LOCAL).then(() => null, (error: unknown) => error);
+      failure = await ensureDevEditors(env.DB, LOCAL).then(
+        () => null,
+        (error: unknown) => error,
+      );
     } finally {
       await env.DB.exec('ALTER TABLE editors_away RENAME TO editors;');
     }
     expect(failure).toBeInstanceOf(Error);
     expect(devEditorsFailureMessage(failure)).toMatch(/^louise: .*editors table is missing.*npm run db:migrate/);
-    expect(devEditorsFailureMessage(new Error('D1_ERROR: disk I/O error'))).toMatch(/^louise: could not create the development editors: D1_ERROR: disk I\/O error/);
+    expect(devEditorsFailureMessage(new Error('D1_ERROR: disk I/O error'))).toMatch(
+      /^louise: could not create the development editors: D1_ERROR: disk I\/O error/,
+    );
   });
 
   it('a binding that fails outright is thrown, not swallowed', async () => {
     resetDevEditorsCheck();
-    const broken = { prepare: () => { throw new Error('D1 binding unavailable'); } } as unknown as D1Database;
+    const broken = {
+      prepare: () => {
+        throw new Error('D1 binding unavailable');
+      },
+    } as unknown as D1Database;
     await expect(ensureDevEditors(broken, LOCAL)).rejects.toThrow('D1 binding unavailable');
   });
 });

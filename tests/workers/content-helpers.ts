@@ -110,7 +110,13 @@ export function countingD1(DB: D1Database): { DB: D1Database; count: () => numbe
     });
     return tagged;
   };
-  return { DB: wrapClient(DB), count: () => n, reset: () => void (n = 0) };
+  return {
+    DB: wrapClient(DB),
+    count: () => n,
+    reset: () => {
+      n = 0;
+    },
+  };
 }
 
 export { composeRoutes };

@@ -24,7 +24,10 @@ describe('D1 round trips per route (a batch is one)', () => {
     const publish = await measure(`/api/cms/pages/${id}/publish`, { method: 'POST', body: '' });
     const restore = await measure(`/api/cms/pages/${id}/publish`, { body: { versionId: (await versionRows(id))[0]!.id } });
     const list = await measure(`/api/cms/pages/${id}/versions`, {});
-    const inline = saveRoute<Env>({ resolveEditor: headerEditor, collections: { settings: { table: siteSettings, key: () => 1, fields: { tagline: { type: 'text' } } } } });
+    const inline = saveRoute<Env>({
+      resolveEditor: headerEditor,
+      collections: { settings: { table: siteSettings, key: () => 1, fields: { tagline: { type: 'text' } } } },
+    });
     await env.DB.prepare('INSERT OR IGNORE INTO site_settings (id) VALUES (1)').run();
     counted.reset();
     expect((await call(inline, '/api/cms/save', { body: { field: 'settings:site:tagline', value: 'x' } }, e)).status).toBe(204);
@@ -69,7 +72,9 @@ describe('concurrency: many saves landing together on one page', () => {
 
   it('saves with $base on the same field landing together: exactly one wins per base, the others get 409, none is torn', async () => {
     const id = await seedPage({ slug: 'race', title: 'start' });
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => call(route, `/api/cms/pages/${id}/versions`, { body: { title: `t${i}`, $base: { title: fieldRev('start') } } })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => call(route, `/api/cms/pages/${id}/versions`, { body: { title: `t${i}`, $base: { title: fieldRev('start') } } })),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(11);

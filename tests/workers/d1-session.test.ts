@@ -45,7 +45,9 @@ describe('D1 sessions (louise/db)', () => {
 
   it('serializeD1BookmarkCookie writes the HttpOnly cms_d1_bookmark cookie (Secure except on localhost)', () => {
     expect(D1_BOOKMARK_COOKIE).toBe('cms_d1_bookmark');
-    expect(serializeD1BookmarkCookie('00000001-abc', new URL('https://site.test/x'))).toBe('cms_d1_bookmark=00000001-abc; Path=/; HttpOnly; Secure; SameSite=Lax');
+    expect(serializeD1BookmarkCookie('00000001-abc', new URL('https://site.test/x'))).toBe(
+      'cms_d1_bookmark=00000001-abc; Path=/; HttpOnly; Secure; SameSite=Lax',
+    );
     expect(serializeD1BookmarkCookie('b', new URL('http://localhost:4321/'))).toBe('cms_d1_bookmark=b; Path=/; HttpOnly; SameSite=Lax');
   });
 });

@@ -43,7 +43,9 @@ describe('write buffer', () => {
     expect(saved.versionId).toBeNull();
     expect(saved.revs.title).toBe(fieldRev('Buffered'));
     expect(await versionRows(id)).toHaveLength(0);
-    expect(await resumeDraft(env.DB, { versionsTable: pagesVersions, collection: pagesCollection, bufferKv: kv }, { id, publishedVersionId: null })).toMatchObject({ title: 'Buffered' });
+    expect(
+      await resumeDraft(env.DB, { versionsTable: pagesVersions, collection: pagesCollection, bufferKv: kv }, { id, publishedVersionId: null }),
+    ).toMatchObject({ title: 'Buffered' });
     const listed = await (await call(route, `/api/cms/pages/${id}/versions`)).json<{ revs: Record<string, string>; buffered: boolean }>();
     expect(listed).toMatchObject({ buffered: true, revs: { title: fieldRev('Buffered') } });
 
@@ -77,11 +79,21 @@ describe('write buffer', () => {
     const waits: Promise<unknown>[] = [];
     const ctx = { waitUntil: (p: Promise<unknown>) => void waits.push(p) };
     for (let i = 0; i < 10; i++) {
-      const res = await route(new Request(`https://site.test/api/cms/pages/${id}/versions`, { method: 'POST', headers: { origin: 'https://site.test', 'x-editor': 'ana' }, body: JSON.stringify({ title: `T${i}` }) }), env, ctx);
+      const res = await route(
+        new Request(`https://site.test/api/cms/pages/${id}/versions`, {
+          method: 'POST',
+          headers: { origin: 'https://site.test', 'x-editor': 'ana' },
+          body: JSON.stringify({ title: `T${i}` }),
+        }),
+        env,
+        ctx,
+      );
       expect(res?.status).toBe(200);
     }
     // Reads in this isolate see the newest value before KV has it.
-    expect(await resumeDraft(env.DB, { versionsTable: pagesVersions, collection: pagesCollection, bufferKv: kv }, { id, publishedVersionId: null })).toMatchObject({ title: 'T9' });
+    expect(
+      await resumeDraft(env.DB, { versionsTable: pagesVersions, collection: pagesCollection, bufferKv: kv }, { id, publishedVersionId: null }),
+    ).toMatchObject({ title: 'T9' });
     await Promise.all(waits);
     expect(puts.length).toBeLessThanOrEqual(2);
     expect(JSON.parse((await env.KV.get(bufferKey('pages', id)))!).data.title).toBe('T9');
@@ -109,14 +121,25 @@ describe('a corrupt buffer value', () => {
       const listed = await call(route, `/api/cms/pages/${id}/versions`);
       expect(listed.status).toBe(200);
       expect(await listed.json()).toMatchObject({ buffered: false, revs: { title: fieldRev('Live') } });
-      expect(await resumeDraft(env.DB, { versionsTable: pagesVersions, collection: pagesCollection, bufferKv: kv }, { id, publishedVersionId: null })).toBeNull();
+      expect(
+        await resumeDraft(env.DB, { versionsTable: pagesVersions, collection: pagesCollection, bufferKv: kv }, { id, publishedVersionId: null }),
+      ).toBeNull();
       expect(reports.length).toBeGreaterThan(0);
       for (const report of reports) expect(report).toEqual({ event: 'editor.buffer', detail: { key, error: 'corrupt' } });
       expect(JSON.stringify(reports)).not.toContain(garbage);
 
       // The route hands the buffer write to waitUntil: collect it to know it landed.
       const waits: Promise<unknown>[] = [];
-      const saved = await runEditorRoute(route, new Request(`${ORIGIN}/api/cms/pages/${id}/versions`, { method: 'POST', headers: { origin: ORIGIN, 'x-editor': 'ana' }, body: JSON.stringify({ title: 'Fresh' }) }), env, { waitUntil: (p) => void waits.push(p) });
+      const saved = await runEditorRoute(
+        route,
+        new Request(`${ORIGIN}/api/cms/pages/${id}/versions`, {
+          method: 'POST',
+          headers: { origin: ORIGIN, 'x-editor': 'ana' },
+          body: JSON.stringify({ title: 'Fresh' }),
+        }),
+        env,
+        { waitUntil: (p) => void waits.push(p) },
+      );
       expect(saved.status).toBe(200);
       expect(await saved.json()).toMatchObject({ versionId: null, revs: { title: fieldRev('Fresh') } });
       await Promise.all(waits);

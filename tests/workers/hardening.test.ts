@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { pages, pagesVersions, siteSettings } from '../../src/db/schema.ts';
+import { pages, siteSettings } from '../../src/db/schema.ts';
 import { applyPublish, applyUnpublish } from '../../src/editor/apply-publish.ts';
 import { applyFieldSave } from '../../src/editor/apply-field-save.ts';
 import { draftDeps } from '../../src/editor/draft-deps.ts';
@@ -31,7 +31,11 @@ const slug = () => `hard-${++n}`;
 
 /** Every row of every content table, to prove a refused request wrote nothing. */
 async function everything(): Promise<string> {
-  const [p, v, s] = await env.DB.batch([env.DB.prepare('SELECT * FROM pages ORDER BY id'), env.DB.prepare('SELECT * FROM pages_versions ORDER BY id'), env.DB.prepare('SELECT * FROM site_settings')]);
+  const [p, v, s] = await env.DB.batch([
+    env.DB.prepare('SELECT * FROM pages ORDER BY id'),
+    env.DB.prepare('SELECT * FROM pages_versions ORDER BY id'),
+    env.DB.prepare('SELECT * FROM site_settings'),
+  ]);
   return JSON.stringify([p?.results, v?.results, s?.results]);
 }
 
@@ -179,7 +183,9 @@ describe('6: text that is not text is normalized on every write path', () => {
   const hostile = 'A\u0000B\ud800C\u202eD\u2066E\r\nF';
   it('drafts, list items, live PATCH and inline saves store well-formed text: no NUL, no lone surrogate, no bidi override in one-line fields', async () => {
     const id = await publishedPage();
-    expect((await call(api, `/api/cms/pages/${id}/versions`, { body: { title: hostile, body: `<p>${hostile}</p>`, 'paragraphs.0': hostile } })).status).toBe(200);
+    expect((await call(api, `/api/cms/pages/${id}/versions`, { body: { title: hostile, body: `<p>${hostile}</p>`, 'paragraphs.0': hostile } })).status).toBe(
+      200,
+    );
     const draft = (await versionRows(id)).at(-1)!;
     expect(draft.title).toBe('AB\ufffdCDE F');
     expect(draft.body).toBe('<p>AB\ufffdC\u202eD\u2066E\r\nF</p>');
@@ -279,5 +285,3 @@ describe('the route contract: refusals are answered, never thrown', () => {
     }
   });
 });
-
-export { pagesVersions };

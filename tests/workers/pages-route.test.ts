@@ -17,12 +17,19 @@ afterEach(() => setDegradedSink(null));
 
 const afterWrite = vi.fn();
 const versions = versionsRoute<Env>({ ...tables, config: pagesCollection, resolveEditor: headerEditor });
-const api = composeRoutes(versions, pagesRoute<Env>({ table: pages, versionsTable: pagesVersions, resolveEditor: headerEditor, afterWrite, drafts: { config: pagesCollection } }));
+const api = composeRoutes(
+  versions,
+  pagesRoute<Env>({ table: pages, versionsTable: pagesVersions, resolveEditor: headerEditor, afterWrite, drafts: { config: pagesCollection } }),
+);
 let n = 0;
 const slug = () => `pr-${++n}`;
 const resume = async (id: number) => {
   const row = (await liveRow(id))!;
-  return resumeDraft(env.DB, { versionsTable: pagesVersions, collection: pagesCollection }, { id, publishedVersionId: row.published_version_id as number | null });
+  return resumeDraft(
+    env.DB,
+    { versionsTable: pagesVersions, collection: pagesCollection },
+    { id, publishedVersionId: row.published_version_id as number | null },
+  );
 };
 
 describe('pagesRoute CRUD', () => {
@@ -60,7 +67,9 @@ describe('pagesRoute CRUD', () => {
       expect(await res.json()).toMatchObject({ error: 'unknown_field' });
     }
     expect(await liveRow(id)).toMatchObject({ title: 'Title', published_version_id: null });
-    const res = await call(api, '/api/cms/pages', { body: { slug: slug(), title: 'x', body: '<p style="color:red">ok</p><img src=x onerror=alert(1)><script>1</script>' } });
+    const res = await call(api, '/api/cms/pages', {
+      body: { slug: slug(), title: 'x', body: '<p style="color:red">ok</p><img src=x onerror=alert(1)><script>1</script>' },
+    });
     const { page } = await res.json<{ page: { body: string } }>();
     expect(page.body).not.toMatch(/script|onerror|style/);
     expect(page.body).toContain('<p>ok</p>');

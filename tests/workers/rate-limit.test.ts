@@ -8,8 +8,7 @@ const freshKey = (label: string): string => `${label}:${crypto.randomUUID()}`;
 const stubFor = (key: string) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key));
 
 type Row = { count: number; resets_at: number };
-const readRow = (state: DurableObjectState): Row | undefined =>
-  state.storage.sql.exec<Row>('SELECT count, resets_at FROM rate_window').toArray()[0];
+const readRow = (state: DurableObjectState): Row | undefined => state.storage.sql.exec<Row>('SELECT count, resets_at FROM rate_window').toArray()[0];
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -21,7 +20,12 @@ describe('rateLimit on local KV', () => {
     const now = Date.now();
     const results: RateResult[] = [];
     for (let i = 0; i < 4; i++) results.push(await rateLimit(env.KV, key, 3, 60, now));
-    expect(results.map((r) => [r.ok, r.remaining])).toEqual([[true, 2], [true, 1], [true, 0], [false, 0]]);
+    expect(results.map((r) => [r.ok, r.remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+    ]);
     const blocked = results[3]!;
     expect(blocked.retryAfter).toBe(60 - (Math.floor(now / 1000) % 60));
 

@@ -7,7 +7,11 @@ import { call, headerEditor, liveRow, seedPage } from './content-helpers.ts';
 const route = saveRoute<Env>({
   resolveEditor: headerEditor,
   collections: {
-    settings: { table: siteSettings, key: (key) => (key === 'site' ? 1 : null), fields: { siteName: { type: 'text' }, tagline: { type: 'text' }, footerText: { type: 'richtext' } } },
+    settings: {
+      table: siteSettings,
+      key: (key) => (key === 'site' ? 1 : null),
+      fields: { siteName: { type: 'text' }, tagline: { type: 'text' }, footerText: { type: 'richtext' } },
+    },
     blocks: { table: pages, fields: { title: { type: 'text' }, paragraphs: { type: 'json' } } },
   },
 });
@@ -31,7 +35,16 @@ describe('saveRoute (inline save, unversioned)', () => {
   });
 
   it('refuses an unknown collection or field with 400: it never reaches a column', async () => {
-    for (const field of ['nope:site:tagline', 'settings:site:custom', 'settings:site:id', 'settings:site:updatedAt', 'tagline', 'settings:site:tagline.0', 'settings:site:__proto__', 'toString:1:title']) {
+    for (const field of [
+      'nope:site:tagline',
+      'settings:site:custom',
+      'settings:site:id',
+      'settings:site:updatedAt',
+      'tagline',
+      'settings:site:tagline.0',
+      'settings:site:__proto__',
+      'toString:1:title',
+    ]) {
       const res = await save(field, 'x');
       expect(res.status, field).toBe(400);
       expect(await res.json()).toMatchObject({ error: 'unknown_field' });

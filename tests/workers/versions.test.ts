@@ -19,8 +19,15 @@ beforeEach(async () => {
 });
 
 const save = (body: unknown, editor = 'ana') => call(route, `/api/cms/pages/${id}/versions`, { body, editor });
-const publish = (body?: unknown, publishAccess = true) => call(route, `/api/cms/pages/${id}/publish`, { method: 'POST', body: body ?? '', publish: publishAccess });
-const list = async (query = '') => (await call(route, `/api/cms/pages/${id}/versions${query}`)).json<{ items: { id: number; status: string; data: Record<string, unknown> }[]; nextCursor: string | null; revs: Record<string, string>; publishedVersionId: number | null }>();
+const publish = (body?: unknown, publishAccess = true) =>
+  call(route, `/api/cms/pages/${id}/publish`, { method: 'POST', body: body ?? '', publish: publishAccess });
+const list = async (query = '') =>
+  (await call(route, `/api/cms/pages/${id}/versions${query}`)).json<{
+    items: { id: number; status: string; data: Record<string, unknown> }[];
+    nextCursor: string | null;
+    revs: Record<string, string>;
+    publishedVersionId: number | null;
+  }>();
 const liveRowCamel = async () => {
   const row = (await liveRow(id))!;
   return { id: row.id as number, publishedVersionId: row.published_version_id as number | null };
@@ -35,7 +42,14 @@ describe('page version lifecycle', () => {
     const expected = { title: 'Draft title', summary: 'Live summary', body: '<p>live</p>', paragraphs: ['one', 'two', 'three'] };
     expect(body.revs).toEqual(fieldRevs(expected, FIELDS));
     const [row] = await versionRows(id);
-    expect(row).toMatchObject({ id: body.versionId, title: 'Draft title', summary: 'Live summary', body: '<p>live</p>', paragraphs: '["one","two","three"]', created_by: 'ana' });
+    expect(row).toMatchObject({
+      id: body.versionId,
+      title: 'Draft title',
+      summary: 'Live summary',
+      body: '<p>live</p>',
+      paragraphs: '["one","two","three"]',
+      created_by: 'ana',
+    });
     expect((await liveRow(id))?.title).toBe('Live title');
   });
 
@@ -45,7 +59,10 @@ describe('page version lifecycle', () => {
     const rows = await versionRows(id);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toMatchObject({ id: second.versionId, title: 'T1', summary: 'S2' });
-    expect(await resumeDraft(env.DB, { versionsTable: pagesVersions, collection: pagesCollection }, await liveRowCamel())).toMatchObject({ title: 'T1', summary: 'S2' });
+    expect(await resumeDraft(env.DB, { versionsTable: pagesVersions, collection: pagesCollection }, await liveRowCamel())).toMatchObject({
+      title: 'T1',
+      summary: 'S2',
+    });
   });
 
   it('publish without versionId: copies the newest pending draft onto the live row and sets the pointer', async () => {
@@ -176,7 +193,11 @@ describe('save rules', () => {
     await save({ title: 'Theirs' });
     const res = await save({ title: 'Mine', summary: 'Also mine', $base: { title: fieldRev('Live title'), summary: fieldRev('Live summary') } });
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: 'conflict', message: expect.any(String), conflicts: [{ field: 'title', value: 'Theirs', rev: fieldRev('Theirs') }] });
+    expect(await res.json()).toEqual({
+      error: 'conflict',
+      message: expect.any(String),
+      conflicts: [{ field: 'title', value: 'Theirs', rev: fieldRev('Theirs') }],
+    });
     expect(await versionRows(id)).toHaveLength(1);
   });
 
@@ -284,7 +305,18 @@ describe('soft locks (8)', () => {
 describe('publish rules', () => {
   it('2: versionId not a positive JSON integer, or a body that is not an object: 400 and nothing changes', async () => {
     await save({ title: 'T' });
-    for (const body of ['{"versionId":"7"}', '{"versionId":1.5}', '{"versionId":null}', '{"versionId":0}', '{"versionId":-3}', '[]', '"x"', '7', 'null', '{bad']) {
+    for (const body of [
+      '{"versionId":"7"}',
+      '{"versionId":1.5}',
+      '{"versionId":null}',
+      '{"versionId":0}',
+      '{"versionId":-3}',
+      '[]',
+      '"x"',
+      '7',
+      'null',
+      '{bad',
+    ]) {
       const res = await publish(body);
       expect(res.status, body).toBe(400);
     }
@@ -306,7 +338,8 @@ describe('publish rules', () => {
     expect(await liveRow(id)).toMatchObject({ title: 'Live title', published_version_id: null });
 
     const validate = vi.fn((data: Readonly<Record<string, unknown>>, ctx: { stage: string }) => {
-      if (ctx.stage === 'publish' && String(data.summary).includes('TODO')) throw new LouiseValidationError([{ field: 'summary', message: 'still has a TODO' }]);
+      if (ctx.stage === 'publish' && String(data.summary).includes('TODO'))
+        throw new LouiseValidationError([{ field: 'summary', message: 'still has a TODO' }]);
     });
     const strict = versionsRoute<Env>({ ...tables, config: pagesCollection, resolveEditor: headerEditor, validate });
     await call(strict, `/api/cms/pages/${id}/versions`, { body: { title: 'ok', summary: 'TODO later' } });
@@ -350,7 +383,8 @@ describe('versions list', () => {
     const last = await list(`?limit=2&cursor=${second.nextCursor}`);
     expect(last.items.map((item) => item.data.title)).toEqual(['T0']);
     expect(last.nextCursor).toBeNull();
-    for (const bad of ['?limit=0', '?limit=201', '?limit=x', '?cursor=-1']) expect((await call(route, `/api/cms/pages/${id}/versions${bad}`)).status, bad).toBe(400);
+    for (const bad of ['?limit=0', '?limit=201', '?limit=x', '?cursor=-1'])
+      expect((await call(route, `/api/cms/pages/${id}/versions${bad}`)).status, bad).toBe(400);
     expect((await list()).items).toHaveLength(5);
   });
 });
