@@ -1,6 +1,7 @@
 import { createBackup, browserStorage, type KeptEdit } from './backup.ts';
 import { barActions } from './bar-actions.ts';
-import { createEditBar, type ChoiceView } from './edit-bar.ts';
+import type { ChoiceView } from './choices-panel.ts';
+import { createEditBar } from './edit-bar.ts';
 import { parseMarker } from './marker.ts';
 import { watchPage } from './page-lifecycle.ts';
 import { resolveOptions, type MountOptions } from './options.ts';
