@@ -1,6 +1,7 @@
 import { createBackup, browserStorage } from './backup.ts';
 import { barActions } from './bar-actions.ts';
 import { loadRevs } from './doc-revs.ts';
+import { lockField } from './field-access.ts';
 import { createEditBar } from './edit-bar.ts';
 import { watchPage } from './page-lifecycle.ts';
 import { resolveOptions, type MountOptions } from './options.ts';
@@ -24,19 +25,22 @@ export interface CmsHandle {
 /**
  * Makes every `data-cms-field` marker on the page editable in place and
  * mounts the edit bar. Safe on every page: with no markers it does nothing
- * and returns null.
+ * and returns null. Without `access.publish`, fields that would save live
+ * (collections not in `versioned`) stay locked unless their element carries
+ * `data-cms-access="edit"`.
  *
  * @example
  * mountCms({ autoSave: { debounceMs: 500 }, access: { publish: true } });
  */
 export function mountCms(input?: MountOptions): CmsHandle | null {
   const options = resolveOptions(input);
-  const units = collectUnits(options);
-  if (units.size === 0) return null;
+  const { units, locked } = collectUnits(options);
+  if (units.size === 0 && locked.length === 0) return null;
 
   const style = document.createElement('style');
   style.textContent = CSS;
   document.head.append(style);
+  for (const el of locked) lockField(el);
 
   const backup = createBackup(browserStorage());
   const autoSave = options.debounceMs !== false;

@@ -8,7 +8,11 @@ export interface MountOptions {
   apiBase?: string;
   /** The query parameter that enters and leaves edit mode (default `edit`). */
   editParam?: string;
-  /** The signed-in editor's rights, from the session island (default: may not publish). */
+  /**
+   * The signed-in editor's rights, from the session island (default: may not
+   * publish). Without publish, fields that save live stay locked unless their
+   * element carries `data-cms-access="edit"`.
+   */
   access?: { publish: boolean };
   /**
    * Field revisions of each versioned document as the page rendered it, keyed

@@ -1,4 +1,5 @@
 import type { KeptEdit } from './backup.ts';
+import { mayEdit } from './field-access.ts';
 import { parseMarker } from './marker.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { FieldEditor } from './plain-field.ts';
@@ -34,9 +35,13 @@ export type StartedUnit = Unit & { queue: SaveQueue };
 /** The document a save target belongs to, as `collection:key`. */
 export const docOf = (target: SaveTarget) => `${target.collection}:${target.key}`;
 
-/** Groups the page's `data-cms-field` markers into units, warning about (and skipping) malformed ones. */
-export function collectUnits(options: ResolvedOptions): Map<string, Unit> {
+/**
+ * Groups the page's `data-cms-field` markers into units, and sets apart the
+ * fields the editor may not change; warns about (and skips) malformed markers.
+ */
+export function collectUnits(options: ResolvedOptions): { units: Map<string, Unit>; locked: HTMLElement[] } {
   const units = new Map<string, Unit>();
+  const locked: HTMLElement[] = [];
   for (const el of document.querySelectorAll<HTMLElement>('[data-cms-field]')) {
     const marker = parseMarker(el.dataset.cmsField ?? '');
     if (!marker) {
@@ -44,6 +49,10 @@ export function collectUnits(options: ResolvedOptions): Map<string, Unit> {
       continue;
     }
     const versioned = options.versioned.has(marker.collection);
+    if (!mayEdit({ versioned, access: el.dataset.cmsAccess }, options.publish)) {
+      locked.push(el);
+      continue;
+    }
     // Items of one stored list share a queue: saved one by one, they would conflict with each other.
     const field = versioned ? marker.root : marker.field;
     const id = `${marker.collection}:${marker.key}:${field}`;
@@ -54,7 +63,7 @@ export function collectUnits(options: ResolvedOptions): Map<string, Unit> {
     }
     unit.parts.push({ el, index: versioned ? marker.index : null, rich: el.dataset.cmsType === 'richtext' });
   }
-  return units;
+  return { units, locked };
 }
 
 /** The unit's value as its editors show it: a string, or the list in index order. */
