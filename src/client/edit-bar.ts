@@ -1,6 +1,7 @@
 import { createChoicesPanel, type ChoiceView } from './choices-panel.ts';
 import { button, el } from './dom.ts';
 import { createHistoryPanel } from './history-panel.ts';
+import { createNoticePanel } from './notice-panel.ts';
 import { $status } from './status.ts';
 import type { Answer, VersionItem } from './transport.ts';
 
@@ -18,12 +19,14 @@ export interface BarActions {
 }
 
 /**
- * The edit bar: status line (announced politely), conflict choices, history,
- * and the Save, Discard, Publish, Settings and Done buttons. It is fixed to
+ * The edit bar: a lasting notice, status line (both announced politely),
+ * conflict choices, history, and the Save, Discard, Publish, Settings and
+ * Done buttons. It is fixed to
  * the bottom and the body gets matching padding so no content hides under it.
  */
 export function createEditBar(actions: BarActions) {
   const status = statusLine();
+  const notice = createNoticePanel();
   const choices = createChoicesPanel();
   const history = createHistoryPanel();
   const row = el('div', { className: 'lb-row' }, status.element);
@@ -37,7 +40,7 @@ export function createEditBar(actions: BarActions) {
     button('Settings', () => row.dispatchEvent(new CustomEvent('cms:open-settings', { bubbles: true, composed: true }))),
     button('Done', actions.done),
   );
-  const bar = el('div', { id: 'louise-bar' }, choices.element, history.panel, row);
+  const bar = el('div', { id: 'louise-bar' }, notice.element, choices.element, history.panel, row);
   bar.setAttribute('role', 'region');
   bar.setAttribute('aria-label', 'Edit bar');
   document.body.append(bar);
@@ -47,6 +50,8 @@ export function createEditBar(actions: BarActions) {
     element: bar,
     /** Shows both versions of each field that needs a choice, with its two buttons. */
     showChoices: (views: ChoiceView[]) => choices.show(views),
+    /** Shows the lasting notice, one sentence per line; no lines hide it. */
+    showNotice: (lines: string[]) => notice.show(lines),
     destroy() {
       status.destroy();
       unpad();

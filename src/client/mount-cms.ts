@@ -2,6 +2,7 @@ import { createBackup, browserStorage } from './backup.ts';
 import { barActions } from './bar-actions.ts';
 import { loadRevs } from './doc-revs.ts';
 import { lockField } from './field-access.ts';
+import { invalidFields } from './invalid-notice.ts';
 import { createEditBar } from './edit-bar.ts';
 import { watchPage } from './page-lifecycle.ts';
 import { resolveOptions, type MountOptions } from './options.ts';
@@ -34,8 +35,8 @@ export interface CmsHandle {
  */
 export function mountCms(input?: MountOptions): CmsHandle | null {
   const options = resolveOptions(input);
-  const { units, locked } = collectUnits(options);
-  if (units.size === 0 && locked.length === 0) return null;
+  const { units, locked, docs } = collectUnits(options);
+  if (docs.size === 0) return null;
 
   const style = document.createElement('style');
   style.textContent = CSS;
@@ -53,10 +54,13 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   const flush = async () => void (await Promise.all(started().map((unit) => unit.queue.flush())));
   const say = (tone: StatusTone, text: string) => $status.set({ tone, text });
 
+  const versionedDoc = [...units.values()].find((unit) => unit.target.versioned)?.target;
+  const historyDoc = versionedDoc && options.publish ? docOf(versionedDoc) : undefined;
+  const invalid = invalidFields(options.invalid, { docs, labelOf: (id) => units.get(id)?.label, historyDoc });
   const bar = createEditBar(
     barActions({
       transport,
-      doc: [...units.values()].find((unit) => unit.target.versioned)?.target,
+      doc: versionedDoc,
       editParam: options.editParam,
       manual: !autoSave,
       publish: options.publish,
@@ -67,7 +71,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
       refresh: () => report.refresh(),
     }),
   );
-  const report = createSaveReport({ started, showChoices: bar.showChoices, backup, autoSave, unsaved, say });
+  const report = createSaveReport({ started, showChoices: bar.showChoices, invalid, showNotice: bar.showNotice, backup, autoSave, unsaved, say });
 
   const loading = [...units.values()].map((unit) =>
     attachEditors(unit, autoSave).then(
@@ -77,6 +81,8 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   );
   const ready = Promise.all(loading).then(() => {
     if (started().some((unit) => unit.earlier)) report.refresh();
+    // The notice fills its live region a moment after the bar is added, or screen readers would not announce it.
+    if (invalid.length > 0) setTimeout(report.refresh, 100);
     document.dispatchEvent(new CustomEvent('cms:ready'));
   });
 

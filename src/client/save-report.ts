@@ -1,5 +1,6 @@
 import type { Backup } from './backup.ts';
 import type { ChoiceView } from './choices-panel.ts';
+import { noticeText, repaired, type InvalidField } from './invalid-notice.ts';
 import { IDLE, type StatusTone } from './status.ts';
 import type { SaveTarget } from './transport.ts';
 import { choicesOf } from './unit-choices.ts';
@@ -9,6 +10,9 @@ export interface ReportDeps {
   /** The units whose queues run. */
   started(): StartedUnit[];
   showChoices(views: ChoiceView[]): void;
+  /** Stored fields the page could not use: named in the bar's notice until each saves. */
+  invalid: InvalidField[];
+  showNotice(lines: string[]): void;
   backup: Backup;
   autoSave: boolean;
   unsaved(): boolean;
@@ -17,12 +21,13 @@ export interface ReportDeps {
 
 /**
  * Shows where saving stands after every change: each field's outline, the
- * choices waiting in the bar, and one status line (a problem first, then
- * saving, unsaved, saved, idle).
+ * choices waiting in the bar, the notice of stored data still to repair, and
+ * one status line (a problem first, then saving, unsaved, saved, idle).
  */
 export function createSaveReport(deps: ReportDeps) {
   let lastVersioned = false;
   let keepaliveRefused: string | null = null;
+  let invalid = deps.invalid;
 
   function refresh() {
     let saving = false;
@@ -34,6 +39,7 @@ export function createSaveReport(deps: ReportDeps) {
       if (s.saves > unit.saves) {
         unit.saves = s.saves;
         lastVersioned = unit.target.versioned;
+        invalid = repaired(invalid, unit.id);
       }
       markFields(unit);
       saving ||= s.saving || (s.dirty && deps.autoSave);
@@ -41,6 +47,7 @@ export function createSaveReport(deps: ReportDeps) {
       problem ??= problemOf(unit);
     }
     deps.showChoices(choices);
+    deps.showNotice(invalid.map(noticeText));
     if (!deps.unsaved()) keepaliveRefused = null;
     if (problem ?? keepaliveRefused) deps.say('problem', (problem ?? keepaliveRefused)!);
     else if (saving) deps.say('busy', 'Saving…');

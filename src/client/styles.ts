@@ -9,6 +9,9 @@ export const CSS = `
 #louise-bar [data-tone=problem]{color:#fecaca;font-weight:600}
 #louise-bar .lb-panel{margin:.5rem 0;padding:.5rem;border:1px solid #52525b;border-radius:4px}
 #louise-bar .lb-panel p{margin:.25rem 0}
+#louise-bar .lb-notice{border-color:#f59e0b}
+#louise-bar .lb-label{display:flex;gap:.5rem;align-items:center}
+#louise-bar .lb-icon{display:flex;color:#fbbf24}
 #louise-bar ol{margin:.25rem 0;padding-left:1.25rem}
 #louise-bar li{margin:.2rem 0}
 #louise-bar q{color:#e4e4e7}

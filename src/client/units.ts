@@ -35,13 +35,19 @@ export type StartedUnit = Unit & { queue: SaveQueue };
 /** The document a save target belongs to, as `collection:key`. */
 export const docOf = (target: SaveTarget) => `${target.collection}:${target.key}`;
 
-/**
- * Groups the page's `data-cms-field` markers into units, and sets apart the
- * fields the editor may not change; warns about (and skips) malformed markers.
- */
-export function collectUnits(options: ResolvedOptions): { units: Map<string, Unit>; locked: HTMLElement[] } {
+/** The page's marked fields: the units to edit, the fields the editor may not change, and every document they belong to. */
+export interface PageFields {
+  units: Map<string, Unit>;
+  locked: HTMLElement[];
+  /** `collection:key` of each document with a marker on the page. */
+  docs: Set<string>;
+}
+
+/** Groups the page's `data-cms-field` markers into units and locked fields; warns about (and skips) malformed ones. */
+export function collectUnits(options: ResolvedOptions): PageFields {
   const units = new Map<string, Unit>();
   const locked: HTMLElement[] = [];
+  const docs = new Set<string>();
   for (const el of document.querySelectorAll<HTMLElement>('[data-cms-field]')) {
     const marker = parseMarker(el.dataset.cmsField ?? '');
     if (!marker) {
@@ -49,6 +55,7 @@ export function collectUnits(options: ResolvedOptions): { units: Map<string, Uni
       continue;
     }
     const versioned = options.versioned.has(marker.collection);
+    docs.add(`${marker.collection}:${marker.key}`);
     if (!mayEdit({ versioned, access: el.dataset.cmsAccess }, options.publish)) {
       locked.push(el);
       continue;
@@ -63,7 +70,7 @@ export function collectUnits(options: ResolvedOptions): { units: Map<string, Uni
     }
     unit.parts.push({ el, index: versioned ? marker.index : null, rich: el.dataset.cmsType === 'richtext' });
   }
-  return { units, locked };
+  return { units, locked, docs };
 }
 
 /** The unit's value as its editors show it: a string, or the list in index order. */
