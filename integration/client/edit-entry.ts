@@ -8,6 +8,8 @@ interface Island {
   name: string;
   access: { publish: boolean };
   revs: Record<string, Record<string, string>>;
+  /** Stored fields the page rendered with a fallback, keyed `collection:key`. */
+  invalid: NonNullable<MountOptions['invalid']>;
   editParam: string;
   autoSave: NonNullable<MountOptions['autoSave']>;
   versioned: string[];
@@ -18,7 +20,7 @@ const session = island?.textContent ? (JSON.parse(island.textContent) as Island)
 
 if (session) {
   document.documentElement.dataset.louiseEditing = '';
-  const { access, revs, editParam, autoSave, versioned } = session;
-  mountCms({ access, revs, editParam, autoSave, versioned });
+  const { access, revs, editParam, autoSave, versioned, invalid } = session;
+  mountCms({ access, revs, invalid, editParam, autoSave, versioned });
   document.dispatchEvent(new CustomEvent('louise:ready', { detail: { email: session.email, name: session.name, access } }));
 }

@@ -1,3 +1,5 @@
+import type { InvalidFields } from './invalid-notice.ts';
+
 /** Options of `mountCms`. */
 export interface MountOptions {
   /** Auto-save after an idle pause (default `{ debounceMs: 800 }`), or `false` for a manual Save button. */
@@ -8,7 +10,11 @@ export interface MountOptions {
   apiBase?: string;
   /** The query parameter that enters and leaves edit mode (default `edit`). */
   editParam?: string;
-  /** The signed-in editor's rights, from the session island (default: may not publish). */
+  /**
+   * The signed-in editor's rights, from the session island (default: may not
+   * publish). Without publish, fields that save live stay locked unless their
+   * element carries `data-cms-access="edit"`.
+   */
   access?: { publish: boolean };
   /**
    * Field revisions of each versioned document as the page rendered it, keyed
@@ -16,6 +22,15 @@ export interface MountOptions {
    * fetches its revisions from the versions route when the editor mounts.
    */
   revs?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /**
+   * Stored fields the page could not use as stored (it rendered a fallback),
+   * keyed `collection:key`, from the session island. The edit bar names each
+   * one with how to repair it until the field is saved.
+   *
+   * @example
+   * { 'pages:3': [{ field: 'paragraphs', message: 'must be a list of text' }] }
+   */
+  invalid?: InvalidFields;
   /** The fetch to use (tests inject one). */
   fetch?: typeof fetch;
 }
@@ -27,6 +42,7 @@ export interface ResolvedOptions {
   editParam: string;
   publish: boolean;
   revs: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  invalid: InvalidFields;
   fetch: typeof fetch;
 }
 
@@ -46,6 +62,7 @@ export function resolveOptions(input: MountOptions = {}): ResolvedOptions {
     editParam: input.editParam ?? 'edit',
     publish: input.access?.publish === true,
     revs: input.revs ?? {},
+    invalid: input.invalid ?? {},
     fetch: input.fetch ?? ((...args) => globalThis.fetch(...args)),
   };
 }

@@ -9,12 +9,16 @@ export const CSS = `
 #louise-bar [data-tone=problem]{color:#fecaca;font-weight:600}
 #louise-bar .lb-panel{margin:.5rem 0;padding:.5rem;border:1px solid #52525b;border-radius:4px}
 #louise-bar .lb-panel p{margin:.25rem 0}
+#louise-bar .lb-notice{border-color:#f59e0b}
+#louise-bar .lb-label{display:flex;gap:.5rem;align-items:center}
+#louise-bar .lb-icon{display:flex;color:#fbbf24}
 #louise-bar ol{margin:.25rem 0;padding-left:1.25rem}
 #louise-bar li{margin:.2rem 0}
 #louise-bar q{color:#e4e4e7}
 [data-cms-field]{outline:1px dashed #6366f1;outline-offset:2px}
 [data-cms-field]:focus,[data-cms-field]:focus-within{outline:2px solid #4f46e5}
 [data-cms-state=saving],[data-cms-state=dirty]{outline-color:#ca8a04}
+[data-cms-field][data-cms-readonly]{outline:1px dotted #71717a}
 [data-cms-state=error],[data-cms-state=conflict],[data-cms-state=locked]{outline:2px solid #dc2626}
 .louise-toolbar{position:sticky;top:0;z-index:10;display:flex;gap:.25rem;padding:.25rem;background:#f4f4f5;border:1px solid #d4d4d8;border-radius:4px}
 .louise-toolbar button{font:13px system-ui,sans-serif;min-width:2rem;padding:.2rem .4rem;border:1px solid #a1a1aa;border-radius:3px;background:#fff;color:#18181b;cursor:pointer}

@@ -1,5 +1,8 @@
 // The one module that knows the editor routes' wire format. Aligning the
 // client with a route change is an edit here and nowhere else.
+import { answer, createRequest, failure, type Answer } from './api-request.ts';
+
+export type { Answer };
 
 /** What one save request writes to. */
 export interface SaveTarget {
@@ -27,8 +30,6 @@ export interface VersionItem {
 
 const STATES: Record<string, VersionItem['state']> = { published: 'live', pending: 'draft', superseded: 'old', discarded: 'discarded' };
 
-export type Answer<T> = { ok: true; value: T } | { ok: false; message: string };
-
 /** Chromium refuses keepalive requests once their bodies in flight pass 64 KiB. */
 export const KEEPALIVE_LIMIT = 64 * 1024;
 
@@ -54,40 +55,12 @@ export function saveBody(target: SaveTarget, value: unknown, base: string | null
 
 /** Typed calls to the editor routes over an injectable fetch. */
 export function createTransport(options: TransportOptions) {
-  const { timeoutMs = 15_000 } = options;
+  const call = createRequest(options.fetch, options.timeoutMs ?? 15_000);
   const apiBase = options.apiBase.replace(/\/$/, '');
   let keepaliveBytes = 0;
   const doc = (collection: string, key: string) => `${apiBase}/${encodeURIComponent(collection)}/${encodeURIComponent(key)}`;
-
-  async function call(url: string, init: RequestInit = {}): Promise<Response | string> {
-    try {
-      return await options.fetch(url, {
-        credentials: 'same-origin',
-        ...init,
-        headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      const name = (error as { name?: string } | null)?.name;
-      if (name === 'TimeoutError' || name === 'AbortError') return 'The server took too long to answer.';
-      return globalThis.navigator?.onLine === false ? 'You are offline.' : 'The server could not be reached.';
-    }
-  }
-
-  async function failure(res: Response): Promise<string> {
-    if (res.status === 401 || res.status === 403) return res.status === 401 ? 'Your session has ended: sign in again in another tab.' : 'You may not do this.';
-    if (res.status >= 500) return `The server failed (${res.status}).`;
-    const body = (await res.json().catch(() => null)) as { message?: unknown; error?: unknown } | null;
-    const said = typeof body?.message === 'string' ? body.message : typeof body?.error === 'string' ? body.error : '';
-    return `The server refused the save (${res.status}${said ? `: ${said}` : ''}).`;
-  }
-
-  async function post<T>(url: string, payload: unknown, read: (body: any) => T): Promise<Answer<T>> {
-    const res = await call(url, { method: 'POST', body: JSON.stringify(payload) });
-    if (typeof res === 'string') return { ok: false, message: res };
-    if (!res.ok) return { ok: false, message: await failure(res) };
-    return { ok: true, value: read(res.status === 204 ? null : await res.json().catch(() => null)) };
-  }
+  const get = async <T>(url: string, read: (body: any) => T) => answer(await call(url), read);
+  const post = async <T>(url: string, payload: unknown, read: (body: any) => T) => answer(await call(url, { method: 'POST', body: JSON.stringify(payload) }), read);
 
   return {
     /** Saves one field: a draft save with `$base` on a versioned collection, else a live field write. */
@@ -100,38 +73,16 @@ export function createTransport(options: TransportOptions) {
       const url = target.versioned ? `${doc(target.collection, target.key)}/versions` : `${apiBase}/save`;
       const res = await call(url, { method: 'POST', body, keepalive: kept });
       if (kept) keepaliveBytes -= bytes;
-      if (typeof res === 'string') return { kind: 'failed', message: res };
-      if (res.ok) {
-        const data = (res.status === 204 ? null : await res.json().catch(() => null)) as { versionId?: unknown; revs?: Record<string, unknown> } | null;
-        const rev = data?.revs?.[target.field];
-        return { kind: 'saved', rev: typeof rev === 'string' ? rev : null, versionId: typeof data?.versionId === 'number' ? data.versionId : null };
-      }
-      if (res.status === 409) {
-        const data = (await res.json().catch(() => null)) as { conflicts?: Array<{ field?: unknown; value?: unknown; rev?: unknown }> } | null;
-        const hit = data?.conflicts?.find((c) => c.field === target.field) ?? data?.conflicts?.[0];
-        if (hit && typeof hit.rev === 'string') return { kind: 'conflict', value: hit.value, rev: hit.rev };
-      }
-      if (res.status === 423) return { kind: 'locked' };
-      return { kind: 'failed', message: await failure(res) };
+      return saveOutcome(res, target);
     },
 
     /** Current field revisions of the work a draft save builds on. */
-    async revs(collection: string, key: string): Promise<Answer<Record<string, string>>> {
-      const res = await call(`${doc(collection, key)}/versions`);
-      if (typeof res === 'string') return { ok: false, message: res };
-      if (!res.ok) return { ok: false, message: await failure(res) };
-      const data = (await res.json().catch(() => null)) as { revs?: Record<string, string> } | null;
-      return { ok: true, value: data?.revs ?? {} };
-    },
+    revs: (collection: string, key: string): Promise<Answer<Record<string, string>>> =>
+      get(`${doc(collection, key)}/versions`, (data: { revs?: Record<string, string> } | null) => data?.revs ?? {}),
 
     /** The version history of a versioned document, newest first. */
-    async history(collection: string, key: string): Promise<Answer<VersionItem[]>> {
-      const res = await call(`${doc(collection, key)}/versions`);
-      if (typeof res === 'string') return { ok: false, message: res };
-      if (!res.ok) return { ok: false, message: await failure(res) };
-      const data = (await res.json().catch(() => null)) as { items?: unknown[] } | null;
-      return { ok: true, value: (data?.items ?? []).map(versionItem).filter((item) => item !== null) };
-    },
+    history: (collection: string, key: string): Promise<Answer<VersionItem[]>> =>
+      get(`${doc(collection, key)}/versions`, (data: { items?: unknown[] } | null) => (data?.items ?? []).map(versionItem).filter((item) => item !== null)),
 
     /** Publishes the newest pending draft, or the given version (a restore). */
     publish: (collection: string, key: string, versionId?: number) =>
@@ -140,6 +91,23 @@ export function createTransport(options: TransportOptions) {
     /** Discards the pending drafts (all of them, or those up to `versionId`). */
     discard: (collection: string, key: string, versionId?: number) => post(`${doc(collection, key)}/discard`, versionId === undefined ? {} : { versionId }, () => null),
   };
+}
+
+/** What a save's response means for the field: saved (with its new revision), a 409's other side, a 423, or a failure. */
+async function saveOutcome(res: Response | string, target: SaveTarget): Promise<SaveOutcome> {
+  if (typeof res === 'string') return { kind: 'failed', message: res };
+  if (res.ok) {
+    const data = (res.status === 204 ? null : await res.json().catch(() => null)) as { versionId?: unknown; revs?: Record<string, unknown> } | null;
+    const rev = data?.revs?.[target.field];
+    return { kind: 'saved', rev: typeof rev === 'string' ? rev : null, versionId: typeof data?.versionId === 'number' ? data.versionId : null };
+  }
+  if (res.status === 409) {
+    const data = (await res.json().catch(() => null)) as { conflicts?: Array<{ field?: unknown; value?: unknown; rev?: unknown }> } | null;
+    const hit = data?.conflicts?.find((c) => c.field === target.field) ?? data?.conflicts?.[0];
+    if (hit && typeof hit.rev === 'string') return { kind: 'conflict', value: hit.value, rev: hit.rev };
+  }
+  if (res.status === 423) return { kind: 'locked' };
+  return { kind: 'failed', message: await failure(res) };
 }
 
 function versionItem(raw: unknown): VersionItem | null {

@@ -31,3 +31,39 @@ test('the edit bar has no serious or critical accessibility violations', async (
   }
   for (const name of ['History', 'Discard draft', 'Publish', 'Settings', 'Done']) expect(reached).toContain(name);
 });
+
+// The server lists stored fields a page rendered with a fallback in the
+// session island; the reference site has none, so the test adds one to the
+// real island on its way to the browser.
+test('the notice of unusable stored data is polite, axe-clean, keeps the focus where it is, and clears once that field saves', async ({ page }, testInfo) => {
+  await page.route(/\/about\?edit$/, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/(<script[^>]*id="louise-session"[^>]*>)([\s\S]*?)(<\/script>)/, (_, open: string, json: string, close: string) => {
+      const session = JSON.parse(json) as { revs: Record<string, unknown>; invalid: unknown };
+      const doc = Object.keys(session.revs).find((key) => key.startsWith('pages:'))!;
+      session.invalid = { [doc]: [{ field: 'paragraphs', message: 'must be a list of text' }] };
+      return open + JSON.stringify(session).replace(/</g, '\\u003c') + close;
+    });
+    await route.fulfill({ response, body: html });
+  });
+  await signIn(page);
+  await openEditing(page, '/about');
+  const notice = page.locator('#louise-notice');
+  await expect(notice).toHaveAttribute('aria-live', 'polite');
+  await expect(notice).toContainText(
+    'Stored data of paragraphs could not be used (must be a list of text): it shows a fallback. Edit and save it to repair it, or open History to restore an earlier version.',
+  );
+  await expect(notice.getByText('Needs repair')).toBeVisible();
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  const results = await new AxeBuilder({ page }).include('#louise-bar').analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.help}`)).toEqual([]);
+  await page.locator('#louise-bar').screenshot({ path: testInfo.outputPath('edit-bar-notice.png') });
+
+  // Saving another field leaves the notice; saving the field it names clears it.
+  await retype(page, TITLE, `About, checked (${Date.now().toString(36).slice(-5)})`);
+  await expect(status(page)).toHaveText('Draft saved');
+  await expect(notice).toContainText('Stored data of paragraphs');
+  await retype(page, '[data-cms-field$=":paragraphs.1"]', `Repaired by saving (${Date.now().toString(36).slice(-5)}).`);
+  await expect(status(page)).toHaveText('Draft saved');
+  await expect(notice).toBeEmpty();
+});

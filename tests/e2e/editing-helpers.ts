@@ -38,11 +38,11 @@ export function baseUrl(): string {
   return `http://localhost:${process.env.E2E_PORT ?? 4329}`;
 }
 
-/** Opens a page in edit mode and waits until every field is editable. */
+/** Opens a page in edit mode and waits until every field the editor may change is editable (the rest are locked). */
 export async function openEditing(page: Page, path: string): Promise<void> {
   await page.goto(`${path}${path.includes('?') ? '&' : '?'}edit`);
   await expect(page.locator('#louise-bar')).toBeVisible();
-  await expect(page.locator('[data-cms-field]:not([contenteditable])')).toHaveCount(0);
+  await expect(page.locator('[data-cms-field]:not([contenteditable]):not([data-cms-readonly])')).toHaveCount(0);
 }
 
 /** The page id in a `pages:<id>:<field>` marker. */

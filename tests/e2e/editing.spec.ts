@@ -154,6 +154,32 @@ test.describe('inline editing', () => {
     expect(await page.locator('script').count()).toBe(0);
   });
 
+  test('a writer cannot change live fields: site settings stay locked with the reason, page fields are editable', async ({ page }) => {
+    await signIn(page, 'writer@localhost');
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/cms/save')) saves.push(request.postData() ?? '');
+    });
+    await openEditing(page, '/about');
+    const settings = page.locator('[data-cms-field^="settings:site:"]');
+    await expect(settings).toHaveCount(3);
+    for (const field of await settings.all()) {
+      await expect(field).not.toHaveAttribute('contenteditable');
+      await expect(field).toHaveAttribute('title', 'Only editors who may publish can change this: it goes live at once.');
+    }
+    const fields = page.locator('[data-cms-field^="pages:"]');
+    expect(await fields.count()).toBeGreaterThan(1);
+    for (const field of await fields.all()) await expect(field).toHaveAttribute('contenteditable', /^(plaintext-only|true)$/);
+    // Typing at a locked field changes nothing and sends nothing.
+    const tagline = page.locator('[data-cms-field="settings:site:tagline"]');
+    const before = await tagline.innerText();
+    await tagline.click();
+    await page.keyboard.type('typed by a writer');
+    await expect(tagline).toHaveText(before);
+    await page.waitForTimeout(1000);
+    expect(saves).toEqual([]);
+  });
+
   test('the bar never covers the content: the body reserves its height and the last field can be scrolled clear of it', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 500 });
     await signIn(page);

@@ -1,0 +1,42 @@
+// The HTTP layer under transport.ts: how a request to the editor routes goes
+// out and how each way it can fail is put to the editor in words.
+
+/** A read from the editor routes, or the words for why it failed. */
+export type Answer<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/**
+ * Sends one JSON request with the editor's cookie and a timeout. Never
+ * rejects: a request that got no response comes back as the sentence to show.
+ */
+export function createRequest(fetch: typeof globalThis.fetch, timeoutMs: number) {
+  return async function call(url: string, init: RequestInit = {}): Promise<Response | string> {
+    try {
+      return await fetch(url, {
+        credentials: 'same-origin',
+        ...init,
+        headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const name = (error as { name?: string } | null)?.name;
+      if (name === 'TimeoutError' || name === 'AbortError') return 'The server took too long to answer.';
+      return globalThis.navigator?.onLine === false ? 'You are offline.' : 'The server could not be reached.';
+    }
+  };
+}
+
+/** Why a response that is not ok failed; the server's own words only for a 4xx it explains. */
+export async function failure(res: Response): Promise<string> {
+  if (res.status === 401 || res.status === 403) return res.status === 401 ? 'Your session has ended: sign in again in another tab.' : 'You may not do this.';
+  if (res.status >= 500) return `The server failed (${res.status}).`;
+  const body = (await res.json().catch(() => null)) as { message?: unknown; error?: unknown } | null;
+  const said = typeof body?.message === 'string' ? body.message : typeof body?.error === 'string' ? body.error : '';
+  return `The server refused the save (${res.status}${said ? `: ${said}` : ''}).`;
+}
+
+/** Reads a response with `read` (given null for an empty or unreadable body), or says why it failed. */
+export async function answer<T>(res: Response | string, read: (body: any) => T): Promise<Answer<T>> {
+  if (typeof res === 'string') return { ok: false, message: res };
+  if (!res.ok) return { ok: false, message: await failure(res) };
+  return { ok: true, value: read(res.status === 204 ? null : await res.json().catch(() => null)) };
+}

@@ -1,0 +1,47 @@
+import type { Backup } from './backup.ts';
+import type { ChoiceView } from './choices-panel.ts';
+import { showValue, type StartedUnit } from './units.ts';
+
+/** A value as the editor reads it in the bar: text without markup, list items joined. */
+const text = (value: unknown): string =>
+  Array.isArray(value) ? value.map(text).join(' / ') : new DOMParser().parseFromString(String(value ?? ''), 'text/html').body.textContent ?? '';
+
+/**
+ * The choices a unit waits for: unsaved text an earlier visit left (Restore
+ * mine or Discard mine), then the other side of a conflict (Keep mine or Reload).
+ */
+export function choicesOf(unit: StartedUnit, backup: Backup, refresh: () => void): ChoiceView[] {
+  const { queue, earlier } = unit;
+  const choices: ChoiceView[] = [];
+  if (earlier) {
+    choices.push({
+      kind: 'unsaved',
+      label: unit.label,
+      mine: text(earlier.value),
+      theirs: text(queue.value),
+      at: earlier.at,
+      keepMine: () => {
+        unit.earlier = undefined;
+        showValue(unit, earlier.value);
+        queue.edit(earlier.value);
+      },
+      takeTheirs: () => {
+        unit.earlier = undefined;
+        if (!queue.state.dirty) backup.drop(unit.id);
+        refresh();
+      },
+    });
+  }
+  const conflict = queue.state.conflict;
+  if (conflict) {
+    choices.push({
+      kind: 'conflict',
+      label: unit.label,
+      mine: text(queue.value),
+      theirs: text(conflict.value),
+      keepMine: () => void queue.keepMine(),
+      takeTheirs: () => showValue(unit, queue.reload()),
+    });
+  }
+  return choices;
+}
