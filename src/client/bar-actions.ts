@@ -53,7 +53,10 @@ export function barActions(deps: BarActionDeps): BarActions {
       if (!confirm('Discard the draft? Unpublished changes to this page are dropped.')) return;
       // A save still in flight would land after the discard and bring the draft back.
       await deps.flush();
-      const answer = await transport.discard(collection, key);
+      // The server discards only what it is named: the newest pending version now, and everything pending before it.
+      const history = await transport.history(collection, key);
+      if (!history.ok) return say('problem', `Not discarded: ${history.message}`);
+      const answer = await transport.discard(collection, key, history.value.find((item) => item.state === 'draft')?.id ?? null);
       if (!answer.ok) return say('problem', `Not discarded: ${answer.message}`);
       reload();
     },

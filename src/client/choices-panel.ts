@@ -17,8 +17,22 @@ export interface ChoiceView {
 }
 
 const CHOICE = {
-  conflict: { what: ' was changed by someone else while you edited it.', theirs: 'Theirs', mine: 'Yours', keep: 'Keep mine', take: 'Reload', group: 'Conflict in' },
-  unsaved: { what: ' has text you typed here earlier that may not have been saved.', theirs: 'On the page', mine: 'Yours', keep: 'Restore mine', take: 'Discard mine', group: 'Unsaved text in' },
+  conflict: {
+    what: ' was changed by someone else while you edited it.',
+    theirs: 'Theirs',
+    mine: 'Yours',
+    keep: 'Keep mine',
+    take: 'Reload',
+    group: 'Conflict in',
+  },
+  unsaved: {
+    what: ' has text you typed here earlier that may not have been saved.',
+    theirs: 'On the page',
+    mine: 'Yours',
+    keep: 'Restore mine',
+    take: 'Discard mine',
+    group: 'Unsaved text in',
+  },
 } as const;
 
 /** The bar's list of fields waiting for a choice, each with both versions and its two buttons. */

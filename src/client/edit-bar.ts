@@ -1,20 +1,14 @@
 import { createChoicesPanel, type ChoiceView } from './choices-panel.ts';
 import { button, el } from './dom.ts';
-import { createHistoryPanel } from './history-panel.ts';
-import { createNoticePanel } from './notice-panel.ts';
+import { createHistoryPanel, type VersionActions } from './history-panel.ts';
+import { createNoticePanel, type NoticeLine } from './notice-panel.ts';
 import { $status } from './status.ts';
-import type { Answer, VersionItem } from './transport.ts';
 
 export interface BarActions {
   /** Present when auto-save is off. */
   save?: () => void;
   /** Present on a page with a versioned document. */
-  versions?: {
-    history(): Promise<Answer<VersionItem[]>>;
-    discard(): void;
-    publish?: () => void;
-    restore?: (versionId: number) => void;
-  };
+  versions?: VersionActions;
   done(): void;
 }
 
@@ -51,7 +45,7 @@ export function createEditBar(actions: BarActions) {
     /** Shows both versions of each field that needs a choice, with its two buttons. */
     showChoices: (views: ChoiceView[]) => choices.show(views),
     /** Shows the lasting notice, one sentence per line; no lines hide it. */
-    showNotice: (lines: string[]) => notice.show(lines),
+    showNotice: (lines: NoticeLine[]) => notice.show(lines),
     destroy() {
       status.destroy();
       unpad();

@@ -1,7 +1,13 @@
 import { button, el } from './dom.ts';
-import type { BarActions } from './edit-bar.ts';
+import type { Answer, VersionItem } from './transport.ts';
 
-type Versions = NonNullable<BarActions['versions']>;
+/** What the bar does with a page's versioned document. */
+export interface VersionActions {
+  history(): Promise<Answer<VersionItem[]>>;
+  discard(): void;
+  publish?: () => void;
+  restore?: (versionId: number) => void;
+}
 
 /** The bar's version history: a region that lists the page's versions, and the History button that opens it. */
 export function createHistoryPanel() {
@@ -11,7 +17,7 @@ export function createHistoryPanel() {
   return {
     panel,
     /** The History button: opening the panel loads the list afresh. */
-    toggle(versions: Versions) {
+    toggle(versions: VersionActions) {
       const toggle = button('History', async () => {
         const open = panel.hidden;
         panel.hidden = !open;
@@ -25,7 +31,7 @@ export function createHistoryPanel() {
   };
 }
 
-async function showHistory(panel: HTMLElement, versions: Versions) {
+async function showHistory(panel: HTMLElement, versions: VersionActions) {
   panel.replaceChildren(el('p', { textContent: 'Loading history…' }));
   const answer = await versions.history();
   if (!answer.ok) return panel.replaceChildren(el('p', { textContent: `History could not load: ${answer.message}` }));

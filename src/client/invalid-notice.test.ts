@@ -5,6 +5,7 @@ const page = (over: Partial<NoticePage> = {}): NoticePage => ({
   docs: new Set(['pages:3', 'settings:site']),
   labelOf: (id) => ({ 'pages:3:paragraphs': 'paragraphs', 'pages:3:title': 'Title' })[id],
   historyDoc: 'pages:3',
+  maySave: (doc) => doc.startsWith('pages:'),
   ...over,
 });
 
@@ -12,7 +13,10 @@ const paragraphs = { field: 'paragraphs', message: 'must be a list of text' };
 
 describe('invalidFields', () => {
   it('lists each field of a document on the page once, with what the page can do about it', () => {
-    const fields = invalidFields({ 'pages:3': [paragraphs, paragraphs, { field: 'title', message: 'must be text' }], 'settings:site': [{ field: 'tagline', message: 'too long' }] }, page());
+    const fields = invalidFields(
+      { 'pages:3': [paragraphs, paragraphs, { field: 'title', message: 'must be text' }], 'settings:site': [{ field: 'tagline', message: 'too long' }] },
+      page(),
+    );
     expect(fields).toEqual([
       { id: 'pages:3:paragraphs', label: 'paragraphs', message: 'must be a list of text', editable: true, history: true },
       { id: 'pages:3:title', label: 'Title', message: 'must be text', editable: true, history: true },
@@ -32,16 +36,30 @@ describe('invalidFields', () => {
 describe('noticeText', () => {
   const field = { id: 'pages:3:paragraphs', label: 'paragraphs', message: 'must be a list of text', editable: true, history: true };
 
-  it('names the field and the problem, and offers both repairs when the page has both', () => {
-    expect(noticeText(field)).toBe(
-      'Stored data of paragraphs could not be used (must be a list of text): it shows a fallback. Edit and save it to repair it, or open History to restore an earlier version.',
+  it('names the field and the problem, and offers every repair the page has', () => {
+    expect(noticeText({ ...field, reset: { doc: 'pages:3', field: 'paragraphs', value: [] } })).toBe(
+      'Stored data of paragraphs could not be used (must be a list of text): it shows a fallback. To repair it, edit and save it, press Reset to save the fallback or open History to restore an earlier version.',
     );
   });
 
   it('offers only the repairs the page has', () => {
-    expect(noticeText({ ...field, history: false })).toMatch(/fallback\. Edit and save it to repair it\.$/);
-    expect(noticeText({ ...field, editable: false })).toMatch(/fallback\. Open History to restore an earlier version\.$/);
+    expect(noticeText({ ...field, history: false })).toMatch(/fallback\. To repair it, edit and save it\.$/);
+    expect(noticeText({ ...field, editable: false })).toMatch(/fallback\. To repair it, open History to restore an earlier version\.$/);
+    expect(noticeText({ ...field, editable: false, history: false, reset: { doc: 'pages:3', field: 'paragraphs', value: [] } })).toMatch(
+      /To repair it, press Reset to save the fallback\.$/,
+    );
     expect(noticeText({ ...field, editable: false, history: false })).toMatch(/: it shows a fallback\.$/);
+  });
+});
+
+describe('reset', () => {
+  it('is offered with the fallback when the server sent one and this editor may save the document', () => {
+    const fields = invalidFields(
+      { 'pages:3': [{ ...paragraphs, fallback: [] }], 'settings:site': [{ field: 'tagline', message: 'must be a string', fallback: '' }] },
+      page(),
+    );
+    expect(fields.map((f) => f.reset)).toEqual([{ doc: 'pages:3', field: 'paragraphs', value: [] }, undefined]);
+    expect(invalidFields({ 'pages:3': [paragraphs] }, page())[0]?.reset).toBeUndefined();
   });
 });
 

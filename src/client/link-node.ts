@@ -1,7 +1,17 @@
 // A minimal link node for the rich-text chunk. @lexical/link would cost about
 // 2.5 KB gzipped of an 80 KB budget for autolink and attribute handling the
 // toolbar does not use; the server's sanitizer owns URL safety either way.
-import { $findMatchingParent, $getSelection, $isRangeSelection, $isTextNode, ElementNode, type DOMConversionMap, type LexicalNode, type NodeKey, type SerializedElementNode } from 'lexical';
+import {
+  $findMatchingParent,
+  $getSelection,
+  $isRangeSelection,
+  $isTextNode,
+  ElementNode,
+  type DOMConversionMap,
+  type LexicalNode,
+  type NodeKey,
+  type SerializedElementNode,
+} from 'lexical';
 
 type SerializedLink = SerializedElementNode & { url: string };
 
@@ -83,7 +93,10 @@ export function $toggleLink(url: string | null): void {
       }
     } else if (link) link.setURL(url);
     else if ($isTextNode(node)) {
-      if (!wrap || node.getPreviousSibling() !== wrap) node.insertBefore((wrap = new LinkNode(url)));
+      if (!wrap || node.getPreviousSibling() !== wrap) {
+        wrap = new LinkNode(url);
+        node.insertBefore(wrap);
+      }
       wrap.append(node);
     }
   }

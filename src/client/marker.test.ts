@@ -11,7 +11,8 @@ describe('parseMarker', () => {
   });
 
   it('refuses malformed markers', () => {
-    for (const bad of ['', 'title', 'pages:title', ':2:title', 'pages::title', 'pages:2:', 'pages:2:a.b', 'pages:2:list.-1']) expect(parseMarker(bad), bad).toBeNull();
+    for (const bad of ['', 'title', 'pages:title', ':2:title', 'pages::title', 'pages:2:', 'pages:2:a.b', 'pages:2:list.-1'])
+      expect(parseMarker(bad), bad).toBeNull();
   });
 });
 

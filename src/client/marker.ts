@@ -27,5 +27,5 @@ export function parseMarker(raw: string): Marker | null {
   if (!key) return null;
   const dotted = /^([^.]+)\.(\d+)$/.exec(field);
   if (field.includes('.') && !dotted) return null;
-  return { raw, collection, key, field, root: dotted ? dotted[1]! : field, index: dotted ? Number(dotted[2]) : null };
+  return { raw, collection, key, field, root: dotted?.[1] ?? field, index: dotted ? Number(dotted[2]) : null };
 }

@@ -6,6 +6,7 @@ import { invalidFields } from './invalid-notice.ts';
 import { createEditBar } from './edit-bar.ts';
 import { watchPage } from './page-lifecycle.ts';
 import { resolveOptions, type MountOptions } from './options.ts';
+import { resetField } from './reset-field.ts';
 import { createSaveReport } from './save-report.ts';
 import { attachEditors, startUnit } from './start-unit.ts';
 import { $status, type StatusTone } from './status.ts';
@@ -56,7 +57,11 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
 
   const versionedDoc = [...units.values()].find((unit) => unit.target.versioned)?.target;
   const historyDoc = versionedDoc && options.publish ? docOf(versionedDoc) : undefined;
-  const invalid = invalidFields(options.invalid, { docs, labelOf: (id) => units.get(id)?.label, historyDoc });
+  const maySave = (doc: string) => options.publish || options.versioned.has(doc.slice(0, doc.indexOf(':')));
+  const invalid = invalidFields(options.invalid, { docs, labelOf: (id) => units.get(id)?.label, historyDoc, maySave });
+  const leave = () => {
+    leaving = true;
+  };
   const bar = createEditBar(
     barActions({
       transport,
@@ -67,11 +72,12 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
       flush,
       unsaved,
       say,
-      leave: () => (leaving = true),
+      leave,
       refresh: () => report.refresh(),
     }),
   );
-  const report = createSaveReport({ started, showChoices: bar.showChoices, invalid, showNotice: bar.showNotice, backup, autoSave, unsaved, say });
+  const reset = resetField({ transport, revs, versioned: options.versioned, say, leave });
+  const report = createSaveReport({ started, showChoices: bar.showChoices, invalid, showNotice: bar.showNotice, reset, backup, autoSave, unsaved, say });
 
   const loading = [...units.values()].map((unit) =>
     attachEditors(unit, autoSave).then(

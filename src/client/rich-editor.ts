@@ -6,7 +6,18 @@ import { $toggleLink, LinkNode } from './link-node.ts';
 import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListItemNode, ListNode, registerList } from '@lexical/list';
 import { $createHeadingNode, HeadingNode, QuoteNode, registerRichText } from '@lexical/rich-text';
 import { $setBlocksType } from '@lexical/selection';
-import { $createParagraphNode, $getRoot, $getSelection, $isDecoratorNode, $isElementNode, createEditor, FORMAT_TEXT_COMMAND, type ElementNode, type LexicalEditor, type ParagraphNode } from 'lexical';
+import {
+  $createParagraphNode,
+  $getRoot,
+  $getSelection,
+  $isDecoratorNode,
+  $isElementNode,
+  createEditor,
+  FORMAT_TEXT_COMMAND,
+  type ElementNode,
+  type LexicalEditor,
+  type ParagraphNode,
+} from 'lexical';
 import type { FieldEditor } from './plain-field.ts';
 
 const LOAD = 'louise-load';
@@ -24,7 +35,10 @@ function load(editor: LexicalEditor, html: string) {
           root.append(node);
           loose = null;
         } else {
-          if (!loose) root.append((loose = $createParagraphNode()));
+          if (!loose) {
+            loose = $createParagraphNode();
+            root.append(loose);
+          }
           loose.append(node);
         }
       }
@@ -39,10 +53,14 @@ function toolbar(editor: LexicalEditor, label: string): HTMLElement {
   const tools: Array<[string, string, () => void]> = [
     ['B', 'Bold', () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'bold')],
     ['I', 'Italic', () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'italic')],
-    ['Link', 'Link (empty address removes it)', () => {
-      const url = prompt('Link address (leave empty to remove the link)', 'https://');
-      if (url !== null) editor.update(() => $toggleLink(url.trim() && url.trim() !== 'https://' ? url.trim() : null));
-    }],
+    [
+      'Link',
+      'Link (empty address removes it)',
+      () => {
+        const url = prompt('Link address (leave empty to remove the link)', 'https://');
+        if (url !== null) editor.update(() => $toggleLink(url.trim() && url.trim() !== 'https://' ? url.trim() : null));
+      },
+    ],
     ['H2', 'H2 heading', () => setBlock(() => $createHeadingNode('h2'))],
     ['H3', 'H3 subheading', () => setBlock(() => $createHeadingNode('h3'))],
     ['¶', 'Paragraph', () => setBlock($createParagraphNode)],

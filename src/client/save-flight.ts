@@ -1,8 +1,33 @@
 // The sending half of a save queue: at most one request in flight, and what
 // each answer does to the queue. save-queue.ts is the half the page calls.
-import type { SaveQueueOptions, SaveQueueState } from './save-queue.ts';
 import { same } from './same-value.ts';
 import type { SaveOutcome } from './transport.ts';
+
+export interface SaveQueueOptions {
+  /** The value the page was rendered with: never sent unchanged. */
+  initial: unknown;
+  /** Idle pause before an auto-save, or false when saving is manual. */
+  debounceMs: number | false;
+  /** Sends one value. Never rejects: failures come back as `{ kind: 'failed' }`. */
+  send(value: unknown, base: string | null, keepalive: boolean): Promise<SaveOutcome>;
+  /** Values longer than this (in JSON characters) save without waiting for the debounce. */
+  eagerChars?: number;
+  /** Saves wait for this first (for example the revisions to build on). */
+  ready?: Promise<unknown>;
+  /** Called after every state change. */
+  onChange?(): void;
+}
+
+export interface SaveQueueState {
+  dirty: boolean;
+  saving: boolean;
+  /** Successful saves so far. */
+  saves: number;
+  error: string | null;
+  /** The other side of a 409, until the editor chooses. */
+  conflict: { value: unknown; rev: string } | null;
+  locked: boolean;
+}
 
 /** A request on its way: the value it carries and how it was sent. */
 interface Sending {

@@ -59,7 +59,10 @@ describe('createSaveQueue', () => {
     expect(queue.state).toMatchObject({ saving: true, dirty: true });
     calls[0]!.answer(saved('r1'));
     await tick();
-    expect(calls.map((c) => [c.value, c.base])).toEqual([['one', 'r0'], ['three', 'r1']]);
+    expect(calls.map((c) => [c.value, c.base])).toEqual([
+      ['one', 'r0'],
+      ['three', 'r1'],
+    ]);
     calls[1]!.answer(saved('r2'));
     await tick();
     expect(queue.state).toMatchObject({ saving: false, dirty: false, saves: 2 });
@@ -125,7 +128,10 @@ describe('createSaveQueue', () => {
     expect(calls).toHaveLength(1);
     void queue.keepMine();
     await tick();
-    expect(calls.map((c) => [c.value, c.base])).toEqual([['mine', 'r0'], ['mine!', 'r9']]);
+    expect(calls.map((c) => [c.value, c.base])).toEqual([
+      ['mine', 'r0'],
+      ['mine!', 'r9'],
+    ]);
   });
 
   it('Keep mine sends the local text even when it equals what the page was first rendered with', async () => {
@@ -141,7 +147,10 @@ describe('createSaveQueue', () => {
     expect(queue.state.dirty).toBe(true);
     void queue.keepMine();
     await tick();
-    expect(calls.map((c) => [c.value, c.base])).toEqual([['mine', 'r0'], ['rendered', 'r9']]);
+    expect(calls.map((c) => [c.value, c.base])).toEqual([
+      ['mine', 'r0'],
+      ['rendered', 'r9'],
+    ]);
   });
 
   it('Reload takes the stored value and leaves nothing to save', async () => {
@@ -196,7 +205,10 @@ describe('createSaveQueue', () => {
     queue.edit('newest');
     queue.leave();
     await tick();
-    expect(calls.map((c) => [c.value, c.base, c.keepalive])).toEqual([['old', 'r0', false], ['newest', null, true]]);
+    expect(calls.map((c) => [c.value, c.base, c.keepalive])).toEqual([
+      ['old', 'r0', false],
+      ['newest', null, true],
+    ]);
   });
 
   it('with autoSave off nothing is sent until flush', async () => {

@@ -1,32 +1,7 @@
-import { changed, flush, sendNow, type QueueRecord } from './save-flight.ts';
+import { changed, flush, sendNow, type QueueRecord, type SaveQueueOptions, type SaveQueueState } from './save-flight.ts';
 import { same } from './same-value.ts';
-import type { SaveOutcome } from './transport.ts';
 
-export interface SaveQueueOptions {
-  /** The value the page was rendered with: never sent unchanged. */
-  initial: unknown;
-  /** Idle pause before an auto-save, or false when saving is manual. */
-  debounceMs: number | false;
-  /** Sends one value. Never rejects: failures come back as `{ kind: 'failed' }`. */
-  send(value: unknown, base: string | null, keepalive: boolean): Promise<SaveOutcome>;
-  /** Values longer than this (in JSON characters) save without waiting for the debounce. */
-  eagerChars?: number;
-  /** Saves wait for this first (for example the revisions to build on). */
-  ready?: Promise<unknown>;
-  /** Called after every state change. */
-  onChange?(): void;
-}
-
-export interface SaveQueueState {
-  dirty: boolean;
-  saving: boolean;
-  /** Successful saves so far. */
-  saves: number;
-  error: string | null;
-  /** The other side of a 409, until the editor chooses. */
-  conflict: { value: unknown; rev: string } | null;
-  locked: boolean;
-}
+export type { SaveQueueOptions, SaveQueueState } from './save-flight.ts';
 
 export type SaveQueue = ReturnType<typeof createSaveQueue>;
 
@@ -92,7 +67,7 @@ function edit(q: QueueRecord, next: unknown): void {
 function leave(q: QueueRecord): void {
   clearTimeout(q.timer);
   if (q.state.conflict) return;
-  const covered = q.sending !== null && q.sending.keepalive && same(q.sending.value, q.value);
+  const covered = q.sending?.keepalive === true && same(q.sending.value, q.value);
   if (covered || (q.sending === null && same(q.value, q.saved))) return;
   void sendNow(q, true, q.sending === null);
 }

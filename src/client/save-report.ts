@@ -1,6 +1,7 @@
 import type { Backup } from './backup.ts';
 import type { ChoiceView } from './choices-panel.ts';
 import { noticeText, repaired, type InvalidField } from './invalid-notice.ts';
+import type { NoticeLine } from './notice-panel.ts';
 import { IDLE, type StatusTone } from './status.ts';
 import type { SaveTarget } from './transport.ts';
 import { choicesOf } from './unit-choices.ts';
@@ -12,7 +13,9 @@ export interface ReportDeps {
   showChoices(views: ChoiceView[]): void;
   /** Stored fields the page could not use: named in the bar's notice until each saves. */
   invalid: InvalidField[];
-  showNotice(lines: string[]): void;
+  showNotice(lines: NoticeLine[]): void;
+  /** Saves a field's fallback (the notice's Reset). */
+  reset(field: InvalidField): void;
   backup: Backup;
   autoSave: boolean;
   unsaved(): boolean;
@@ -47,9 +50,14 @@ export function createSaveReport(deps: ReportDeps) {
       problem ??= problemOf(unit);
     }
     deps.showChoices(choices);
-    deps.showNotice(invalid.map(noticeText));
+    deps.showNotice(
+      invalid.map((field) =>
+        field.reset ? { text: noticeText(field), reset: { label: field.label, run: () => deps.reset(field) } } : { text: noticeText(field) },
+      ),
+    );
     if (!deps.unsaved()) keepaliveRefused = null;
-    if (problem ?? keepaliveRefused) deps.say('problem', (problem ?? keepaliveRefused)!);
+    const trouble = problem ?? keepaliveRefused;
+    if (trouble) deps.say('problem', trouble);
     else if (saving) deps.say('busy', 'Saving…');
     else if (units.some((unit) => unit.queue.state.dirty)) deps.say('busy', 'Unsaved changes: press Save.');
     else if (units.some((unit) => unit.saves > 0)) deps.say('ok', lastVersioned ? 'Draft saved' : 'Saved');

@@ -27,7 +27,11 @@ describe('createTransport', () => {
     const { seen, fetch } = fakeFetch(() => json(200, { versionId: 7, revs: { title: 'r1', body: 'rb' } }));
     const transport = createTransport({ apiBase: '/api/cms', fetch });
     expect(await transport.save(title, 'New', 'r0')).toEqual({ kind: 'saved', rev: 'r1', versionId: 7 });
-    expect(seen[0]).toMatchObject({ url: '/api/cms/pages/2/versions', init: { method: 'POST', keepalive: false, credentials: 'same-origin' }, body: { title: 'New', $base: { title: 'r0' } } });
+    expect(seen[0]).toMatchObject({
+      url: '/api/cms/pages/2/versions',
+      init: { method: 'POST', keepalive: false, credentials: 'same-origin' },
+      body: { title: 'New', $base: { title: 'r0' } },
+    });
     expect((seen[0]!.init.headers as Record<string, string>)['content-type']).toBe('application/json');
     await transport.save(title, 'Newer', null);
     expect(seen[1]!.body).toEqual({ title: 'Newer' });
@@ -85,7 +89,7 @@ describe('createTransport', () => {
     await Promise.resolve();
     expect(seen.map((s) => s.init.keepalive)).toEqual([true, false]);
     expect(refused).toEqual(['summary']);
-    release.forEach((go) => go());
+    for (const go of release) go();
     await Promise.all([first, second]);
     // The quota frees once the requests land.
     const third = transport.save(title, half, null, true);
@@ -126,11 +130,13 @@ describe('createTransport', () => {
     });
     expect(await transport.publish('pages', '2')).toEqual({ ok: true, value: 4 });
     expect(await transport.publish('pages', '2', 3)).toEqual({ ok: true, value: 4 });
-    expect(await transport.discard('pages', '2')).toEqual({ ok: true, value: null });
+    expect(await transport.discard('pages', '2', 5)).toEqual({ ok: true, value: null });
+    expect(await transport.discard('pages', '2', null)).toEqual({ ok: true, value: null });
     expect(seen.slice(2).map((s) => [s.url, s.body])).toEqual([
       ['/api/cms/pages/2/publish', {}],
       ['/api/cms/pages/2/publish', { versionId: 3 }],
-      ['/api/cms/pages/2/discard', {}],
+      ['/api/cms/pages/2/discard', { versionId: 5 }],
+      ['/api/cms/pages/2/discard', { versionId: null }],
     ]);
   });
 });

@@ -59,8 +59,11 @@ export function createTransport(options: TransportOptions) {
   const apiBase = options.apiBase.replace(/\/$/, '');
   let keepaliveBytes = 0;
   const doc = (collection: string, key: string) => `${apiBase}/${encodeURIComponent(collection)}/${encodeURIComponent(key)}`;
+  // biome-ignore lint/suspicious/noExplicitAny: each reader narrows the route's untrusted JSON itself.
   const get = async <T>(url: string, read: (body: any) => T) => answer(await call(url), read);
-  const post = async <T>(url: string, payload: unknown, read: (body: any) => T) => answer(await call(url, { method: 'POST', body: JSON.stringify(payload) }), read);
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  const post = async <T>(url: string, payload: unknown, read: (body: any) => T) =>
+    answer(await call(url, { method: 'POST', body: JSON.stringify(payload) }), read);
 
   return {
     /** Saves one field: a draft save with `$base` on a versioned collection, else a live field write. */
@@ -88,8 +91,8 @@ export function createTransport(options: TransportOptions) {
     publish: (collection: string, key: string, versionId?: number) =>
       post(`${doc(collection, key)}/publish`, versionId === undefined ? {} : { versionId }, (body) => Number(body?.publishedVersionId) || null),
 
-    /** Discards the pending drafts (all of them, or those up to `versionId`). */
-    discard: (collection: string, key: string, versionId?: number) => post(`${doc(collection, key)}/discard`, versionId === undefined ? {} : { versionId }, () => null),
+    /** Discards the pending drafts up to `versionId` (the newest one the editor was shown) and the write buffer; null: only the buffer. */
+    discard: (collection: string, key: string, versionId: number | null) => post(`${doc(collection, key)}/discard`, { versionId }, () => null),
   };
 }
 

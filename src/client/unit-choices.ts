@@ -4,7 +4,7 @@ import { showValue, type StartedUnit } from './units.ts';
 
 /** A value as the editor reads it in the bar: text without markup, list items joined. */
 const text = (value: unknown): string =>
-  Array.isArray(value) ? value.map(text).join(' / ') : new DOMParser().parseFromString(String(value ?? ''), 'text/html').body.textContent ?? '';
+  Array.isArray(value) ? value.map(text).join(' / ') : (new DOMParser().parseFromString(String(value ?? ''), 'text/html').body.textContent ?? '');
 
 /**
  * The choices a unit waits for: unsaved text an earlier visit left (Restore

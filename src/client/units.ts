@@ -65,7 +65,13 @@ export function collectUnits(options: ResolvedOptions): PageFields {
     const id = `${marker.collection}:${marker.key}:${field}`;
     let unit = units.get(id);
     if (!unit) {
-      unit = { id, target: { collection: marker.collection, key: marker.key, field, marker: marker.raw, versioned }, label: el.dataset.cmsLabel ?? field, parts: [], saves: 0 };
+      unit = {
+        id,
+        target: { collection: marker.collection, key: marker.key, field, marker: marker.raw, versioned },
+        label: el.dataset.cmsLabel ?? field,
+        parts: [],
+        saves: 0,
+      };
       units.set(id, unit);
     }
     unit.parts.push({ el, index: versioned ? marker.index : null, rich: el.dataset.cmsType === 'richtext' });
@@ -82,6 +88,9 @@ export function unitValue(unit: Unit): unknown {
 
 /** Puts a value (a string, or a list by index) into the unit's editors. */
 export function showValue(unit: Unit, value: unknown): void {
-  if (!Array.isArray(value)) return unit.parts[0]?.editor?.set(String(value ?? ''));
+  if (!Array.isArray(value)) {
+    unit.parts[0]?.editor?.set(String(value ?? ''));
+    return;
+  }
   for (const part of unit.parts) part.editor?.set(String(value[part.index ?? 0] ?? ''));
 }

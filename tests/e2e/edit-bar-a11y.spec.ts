@@ -38,12 +38,15 @@ test('the edit bar has no serious or critical accessibility violations', async (
 test('the notice of unusable stored data is polite, axe-clean, keeps the focus where it is, and clears once that field saves', async ({ page }, testInfo) => {
   await page.route(/\/about\?edit$/, async (route) => {
     const response = await route.fetch();
-    const html = (await response.text()).replace(/(<script[^>]*id="louise-session"[^>]*>)([\s\S]*?)(<\/script>)/, (_, open: string, json: string, close: string) => {
-      const session = JSON.parse(json) as { revs: Record<string, unknown>; invalid: unknown };
-      const doc = Object.keys(session.revs).find((key) => key.startsWith('pages:'))!;
-      session.invalid = { [doc]: [{ field: 'paragraphs', message: 'must be a list of text' }] };
-      return open + JSON.stringify(session).replace(/</g, '\\u003c') + close;
-    });
+    const html = (await response.text()).replace(
+      /(<script[^>]*id="louise-session"[^>]*>)([\s\S]*?)(<\/script>)/,
+      (_, open: string, json: string, close: string) => {
+        const session = JSON.parse(json) as { revs: Record<string, unknown>; invalid: unknown };
+        const doc = Object.keys(session.revs).find((key) => key.startsWith('pages:'))!;
+        session.invalid = { [doc]: [{ field: 'paragraphs', message: 'must be a list of text', fallback: [] }] };
+        return open + JSON.stringify(session).replace(/</g, '\\u003c') + close;
+      },
+    );
     await route.fulfill({ response, body: html });
   });
   await signIn(page);
@@ -51,8 +54,9 @@ test('the notice of unusable stored data is polite, axe-clean, keeps the focus w
   const notice = page.locator('#louise-notice');
   await expect(notice).toHaveAttribute('aria-live', 'polite');
   await expect(notice).toContainText(
-    'Stored data of paragraphs could not be used (must be a list of text): it shows a fallback. Edit and save it to repair it, or open History to restore an earlier version.',
+    'Stored data of paragraphs could not be used (must be a list of text): it shows a fallback. To repair it, edit and save it, press Reset to save the fallback or open History to restore an earlier version.',
   );
+  await expect(notice.getByRole('button', { name: 'Reset paragraphs' })).toBeVisible();
   await expect(notice.getByText('Needs repair')).toBeVisible();
   expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
   const results = await new AxeBuilder({ page }).include('#louise-bar').analyze();
@@ -66,4 +70,37 @@ test('the notice of unusable stored data is polite, axe-clean, keeps the focus w
   await retype(page, '[data-cms-field$=":paragraphs.1"]', `Repaired by saving (${Date.now().toString(36).slice(-5)}).`);
   await expect(status(page)).toHaveText('Draft saved');
   await expect(notice).toBeEmpty();
+});
+
+test('Reset in the notice saves the fallback as a draft against the rendered revision, then reloads', async ({ page }) => {
+  let doc = '';
+  await page.route(/\/about\?edit$/, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /(<script[^>]*id="louise-session"[^>]*>)([\s\S]*?)(<\/script>)/,
+      (_, open: string, json: string, close: string) => {
+        const session = JSON.parse(json) as { revs: Record<string, Record<string, string>>; invalid: unknown };
+        doc = Object.keys(session.revs).find((key) => key.startsWith('pages:'))!;
+        session.invalid = { [doc]: [{ field: 'paragraphs', message: 'must be a list of text', fallback: [] }] };
+        return open + JSON.stringify(session).replace(/</g, '\\u003c') + close;
+      },
+    );
+    await route.fulfill({ response, body: html });
+  });
+  // The save is answered here: the shared test database keeps its paragraphs for the other tests.
+  const saves: string[] = [];
+  await page.route(/\/api\/cms\/pages\/\d+\/versions$/, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    saves.push(route.request().postData() ?? '');
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ versionId: 1, revs: {} }) });
+  });
+  await signIn(page);
+  await openEditing(page, '/about');
+  const rendered = await page.evaluate(
+    () => JSON.parse(document.getElementById('louise-session')!.textContent!) as { revs: Record<string, Record<string, string>> },
+  );
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Reset paragraphs' }).click();
+  await reloaded;
+  expect(saves.map((body) => JSON.parse(body))).toEqual([{ paragraphs: [], $base: { paragraphs: rendered.revs[doc]!.paragraphs } }]);
 });

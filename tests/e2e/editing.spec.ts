@@ -90,7 +90,11 @@ test.describe('inline editing', () => {
     await expect
       // Lexical wraps text in spans and marks and numbers list items; the structure is what matters.
       .poll(async () => String((await storedDraft(page.request, id))?.body ?? '').replace(/<\/?(span|b)>| value="\d+"/g, ''))
-      .toMatch(new RegExp(`<p><strong>Heavy ${run}</strong></p><h3>A new section</h3><ul><li>first point</li><li>second point</li></ul><p><a href="https://example.com/docs">Read the docs</a></p>$`));
+      .toMatch(
+        new RegExp(
+          `<p><strong>Heavy ${run}</strong></p><h3>A new section</h3><ul><li>first point</li><li>second point</li></ul><p><a href="https://example.com/docs">Read the docs</a></p>$`,
+        ),
+      );
   });
 
   test('a plain field stays one line: Enter inserts nothing and a paste arrives as plain text on one line', async ({ page }) => {
@@ -105,7 +109,9 @@ test.describe('inline editing', () => {
       const data = new DataTransfer();
       data.setData('text/plain', '\nand\r\npasted <b>bold</b>');
       data.setData('text/html', '<b>bold html</b>');
-      document.querySelector('[data-cms-field$=":summary"]')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      document
+        .querySelector('[data-cms-field$=":summary"]')!
+        .dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     });
     await expect(summary).toHaveText('One line only and pasted <b>bold</b>');
     expect(await summary.locator('*').count()).toBe(0);
@@ -139,6 +145,27 @@ test.describe('inline editing', () => {
     await expect(status(page)).toHaveText('Draft saved');
     expect(saves).toHaveLength(1);
     expect(Object.keys(JSON.parse(saves[0]!)).sort()).toEqual(['$base', 'title']);
+  });
+
+  test('Discard draft drops the pending draft it names and reloads the live text', async ({ page, browser }) => {
+    await signIn(page, 'writer@localhost');
+    await openEditing(page, '/articles/editing-in-place');
+    const article = await pageIdOf(page);
+    const dropped = `A draft to drop (${RUN()})`;
+    await retype(page, TITLE, dropped);
+    await expect(status(page)).toHaveText('Draft saved');
+    const discards: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/discard')) discards.push(request.postData() ?? '');
+    });
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await expect(page.locator(TITLE)).not.toHaveText(dropped);
+    expect(discards).toHaveLength(1);
+    expect(JSON.parse(discards[0]!).versionId).toEqual(expect.any(Number));
+    expect(await storedDraft(page.request, article)).toBeNull();
+    // With no pending work the editor sees what visitors see.
+    expect(await visitorHtml(browser, '/articles/editing-in-place')).toContain(await page.locator(TITLE).innerText());
   });
 
   test('a writer sees no Publish; Settings dispatches cms:open-settings; Done leaves edit mode', async ({ page }) => {

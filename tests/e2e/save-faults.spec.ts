@@ -144,11 +144,7 @@ test.describe('saves never lose a keystroke', () => {
     await retype(page, '[data-cms-field$=":paragraphs.2"]', 'Done saves before it leaves.');
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(page).toHaveURL(/\/about$/);
-    expect((await storedDraft(page.request, id))?.paragraphs).toEqual([
-      expect.any(String),
-      expect.any(String),
-      'Done saves before it leaves.',
-    ]);
+    expect((await storedDraft(page.request, id))?.paragraphs).toEqual([expect.any(String), expect.any(String), 'Done saves before it leaves.']);
     expect(await visitorHtml(browser, '/about')).not.toContain('Done saves before it leaves.');
   });
 
@@ -262,11 +258,14 @@ test.describe('saves never lose a keystroke', () => {
     const id = await pageIdOf(other);
     const run = RUN();
     // The other editor's save lands after this page's HTML was rendered but before it mounts.
-    await page.route((url) => url.pathname === '/articles/editing-in-place' && url.searchParams.has('edit'), async (route) => {
-      const rendered = await route.fetch();
-      await saveDraftAs(other, id, { title: `Saved meanwhile ${run}` });
-      await route.fulfill({ response: rendered });
-    });
+    await page.route(
+      (url) => url.pathname === '/articles/editing-in-place' && url.searchParams.has('edit'),
+      async (route) => {
+        const rendered = await route.fetch();
+        await saveDraftAs(other, id, { title: `Saved meanwhile ${run}` });
+        await route.fulfill({ response: rendered });
+      },
+    );
     await openEditing(page, '/articles/editing-in-place');
     await retype(page, TITLE, `Typed over stale ${run}`);
     const conflict = page.getByRole('group', { name: 'Conflict in title' });
@@ -317,7 +316,9 @@ test.describe('saves never lose a keystroke', () => {
     page.on('dialog', (dialog) => void dialog.accept());
     await page.getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect.poll(async () => ((await storedDraft(page.request, id))?.paragraphs as string[] | undefined)?.[0]?.length, { timeout: 10_000 }).toBe(big.length);
+    await expect
+      .poll(async () => ((await storedDraft(page.request, id))?.paragraphs as string[] | undefined)?.[0]?.length, { timeout: 10_000 })
+      .toBe(big.length);
   });
 
   test('visitors get no edit markup and no editor script, and edit-mode HTML is never cacheable', async ({ page, browser }) => {

@@ -77,7 +77,8 @@ function inspectDom(policy: DomPolicy): string[] {
     if (tag === 'a') {
       const rel = el.getAttribute('rel') ?? '';
       if (policy.linkRel !== undefined && rel !== policy.linkRel) problems.push(`link rel "${rel}"`);
-      if (el.getAttribute('target') === '_blank' && !(rel.includes('noopener') && rel.includes('noreferrer'))) problems.push('target=_blank without noopener noreferrer');
+      if (el.getAttribute('target') === '_blank' && !(rel.includes('noopener') && rel.includes('noreferrer')))
+        problems.push('target=_blank without noopener noreferrer');
     }
   }
   return problems;
@@ -170,8 +171,16 @@ class Trap {
 
 const RICH: DomPolicy = { tags: ALLOWED_TAGS, attrs: ATTR_ALLOW, protocols: ['http:', 'https:', 'mailto:', 'tel:'] };
 const VARIANTS: { name: string; sanitize: (html: string) => string; policy: DomPolicy }[] = [
-  { name: 'sanitizeModelHtml', sanitize: sanitizeModelHtml, policy: { tags: MODEL_TAGS, attrs: MODEL_ATTR_ALLOW, protocols: ['http:', 'https:', 'mailto:'], linkRel: MODEL_LINK_REL } },
-  { name: 'sanitizeRichHtml with mediaBase', sanitize: (html) => sanitizeRichHtml(html, { mediaBase: MEDIA_BASE }), policy: { ...RICH, imagePrefix: MEDIA_BASE } },
+  {
+    name: 'sanitizeModelHtml',
+    sanitize: sanitizeModelHtml,
+    policy: { tags: MODEL_TAGS, attrs: MODEL_ATTR_ALLOW, protocols: ['http:', 'https:', 'mailto:'], linkRel: MODEL_LINK_REL },
+  },
+  {
+    name: 'sanitizeRichHtml with mediaBase',
+    sanitize: (html) => sanitizeRichHtml(html, { mediaBase: MEDIA_BASE }),
+    policy: { ...RICH, imagePrefix: MEDIA_BASE },
+  },
   { name: 'sanitizeRichHtml', sanitize: (html) => sanitizeRichHtml(html), policy: RICH },
 ];
 
