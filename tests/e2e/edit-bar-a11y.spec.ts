@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { openEditing, retype, signIn, status, TITLE } from './editing-helpers.ts';
+import { discardDraft, openEditing, pageIdOf, retype, signIn, status, TITLE } from './editing-helpers.ts';
 
 // axe-core in Chromium on the edit bar, in its idle, saving, history and
 // conflict-free states: no serious or critical violations.
@@ -70,6 +70,8 @@ test('the notice of unusable stored data is polite, axe-clean, keeps the focus w
   await retype(page, '[data-cms-field$=":paragraphs.1"]', `Repaired by saving (${Date.now().toString(36).slice(-5)}).`);
   await expect(status(page)).toHaveText('Draft saved');
   await expect(notice).toBeEmpty();
+  // The drafts typed here must not go live with a later test's Publish.
+  await discardDraft(page, await pageIdOf(page));
 });
 
 test('Reset in the notice saves the fallback as a draft against the rendered revision, then reloads', async ({ page }) => {

@@ -34,6 +34,15 @@ export async function saveDraftAs(page: Page, id: number, data: Record<string, u
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** Discards page `id`'s pending work, so a test leaves no draft for a later publish to take live. */
+export async function discardDraft(page: Page, id: number): Promise<void> {
+  const res = await page.request.get(`/api/cms/pages/${id}/versions`);
+  const { items } = (await res.json()) as { items: Array<{ id: number; status: string }> };
+  const versionId = items.find((item) => item.status === 'pending')?.id ?? null;
+  const discarded = await page.request.post(`/api/cms/pages/${id}/discard`, { headers: { origin: baseUrl() }, data: { versionId } });
+  expect(discarded.status(), await discarded.text()).toBe(204);
+}
+
 export function baseUrl(): string {
   return `http://localhost:${process.env.E2E_PORT ?? 4329}`;
 }
