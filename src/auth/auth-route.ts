@@ -59,25 +59,7 @@ export function authRoute<E extends AuthEnv>(options: AuthRouteOptions<E>): Edit
     if (!isSameOrigin(request)) throw new HttpError(403, 'forbidden', 'Cross-origin sign-in refused: sign in from the site itself.');
     const body = await parseBody(request, LoginBody);
     const email = normalizeEmail(body.email);
-    const limiter = options.limiter(env);
-    if (limiter) {
-      const client = request.headers.get('cf-connecting-ip') ?? 'local';
-      const results = await Promise.all([
-        limiter.hit(`login:client:${client}`, limits.perClient, limits.windowSec),
-        limiter.hit(`login:email:${await sha256Hex(email)}`, limits.perEmail, limits.windowSec),
-      ]);
-      const blocked = results.filter((result) => !result.ok);
-      if (blocked.length > 0) {
-        const retryAfter = Math.max(1, ...blocked.map((result) => result.retryAfter));
-        throw new HttpError(
-          429,
-          'rate_limited',
-          `Too many sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
-          {},
-          { 'retry-after': String(retryAfter) },
-        );
-      }
-    }
+    await limitAttempts(options.limiter(env), limits, request, email);
     const editor = await findEditorByEmail(env.DB, email);
     // Verify against a dummy hash for unknown emails so both failures take the same time.
     const ok = await verifyPassword(body.password, editor?.passwordHash ?? DUMMY_HASH);
@@ -114,4 +96,24 @@ export function authRoute<E extends AuthEnv>(options: AuthRouteOptions<E>): Edit
     }
     return undefined;
   });
+}
+
+/** Counts a sign-in attempt per client and per email (hashed); 429 with `retry-after` once either is over its limit. */
+async function limitAttempts(limiter: RateLimitStorage | null, limits: LoginLimits, request: Request, email: string): Promise<void> {
+  if (!limiter) return;
+  const client = request.headers.get('cf-connecting-ip') ?? 'local';
+  const results = await Promise.all([
+    limiter.hit(`login:client:${client}`, limits.perClient, limits.windowSec),
+    limiter.hit(`login:email:${await sha256Hex(email)}`, limits.perEmail, limits.windowSec),
+  ]);
+  const blocked = results.filter((result) => !result.ok);
+  if (blocked.length === 0) return;
+  const retryAfter = Math.max(1, ...blocked.map((result) => result.retryAfter));
+  throw new HttpError(
+    429,
+    'rate_limited',
+    `Too many sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
+    {},
+    { 'retry-after': String(retryAfter) },
+  );
 }

@@ -5,14 +5,14 @@ import { lockField } from './field-access.ts';
 import { invalidFields } from './invalid-notice.ts';
 import { createEditBar } from './edit-bar.ts';
 import { watchPage } from './page-lifecycle.ts';
-import { resolveOptions, type MountOptions } from './options.ts';
+import { resolveOptions, type MountOptions, type ResolvedOptions } from './options.ts';
 import { resetField } from './reset-field.ts';
 import { createSaveReport } from './save-report.ts';
 import { attachEditors, startUnit } from './start-unit.ts';
 import { $status, type StatusTone } from './status.ts';
 import { CSS } from './styles.ts';
-import { createTransport } from './transport.ts';
-import { collectUnits, docOf, type StartedUnit } from './units.ts';
+import { createTransport, type SaveTarget } from './transport.ts';
+import { collectUnits, docOf, type StartedUnit, type Unit } from './units.ts';
 
 /** What `mountCms` returns on a page with markers. */
 export interface CmsHandle {
@@ -39,10 +39,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   const { units, locked, docs } = collectUnits(options);
   if (docs.size === 0) return null;
 
-  const style = document.createElement('style');
-  style.textContent = CSS;
-  document.head.append(style);
-  for (const el of locked) lockField(el);
+  installStyles(locked);
 
   const backup = createBackup(browserStorage());
   const autoSave = options.debounceMs !== false;
@@ -56,9 +53,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   const say = (tone: StatusTone, text: string) => $status.set({ tone, text });
 
   const versionedDoc = [...units.values()].find((unit) => unit.target.versioned)?.target;
-  const historyDoc = versionedDoc && options.publish ? docOf(versionedDoc) : undefined;
-  const maySave = (doc: string) => options.publish || options.versioned.has(doc.slice(0, doc.indexOf(':')));
-  const invalid = invalidFields(options.invalid, { docs, labelOf: (id) => units.get(id)?.label, historyDoc, maySave });
+  const invalid = noticeFields(options, units, docs, versionedDoc);
   const leave = () => {
     leaving = true;
   };
@@ -95,4 +90,19 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   watchPage({ autoSave, queues: () => started().map((unit) => unit.queue), unsaved, leaving: () => leaving });
 
   return { ready, flush, unsaved };
+}
+
+/** The edit-mode styles, and the quiet look of fields this editor may not change. */
+function installStyles(locked: Iterable<HTMLElement>): void {
+  const style = document.createElement('style');
+  style.textContent = CSS;
+  document.head.append(style);
+  for (const el of locked) lockField(el);
+}
+
+/** The stored fields the notice names, with the repairs this editor has (History needs the publish right). */
+function noticeFields(options: ResolvedOptions, units: Map<string, Unit>, docs: ReadonlySet<string>, versionedDoc: SaveTarget | undefined) {
+  const historyDoc = versionedDoc && options.publish ? docOf(versionedDoc) : undefined;
+  const maySave = (doc: string) => options.publish || options.versioned.has(doc.slice(0, doc.indexOf(':')));
+  return invalidFields(options.invalid, { docs, labelOf: (id) => units.get(id)?.label, historyDoc, maySave });
 }

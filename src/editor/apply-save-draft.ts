@@ -49,20 +49,8 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
   options: SaveDraftOptions<E> = {},
 ): Promise<SavedDraft> {
   const { vt } = deps;
-  const parsed = parseDraftBody(snapshot, vt.config.fields);
-  if (parsed.unknown.length > 0)
-    throw new HttpError(400, 'unknown_field', `Not a field of ${vt.config.slug}: ${parsed.unknown.join(', ')}.`, { fields: parsed.unknown });
-  if (parsed.problems.length > 0) throw new HttpError(400, 'invalid_body', parsed.problems.join('; '));
-  const base = options.base ?? parsed.base;
-  const edit = prepareEdit(parsed.edit, vt.config.fields, deps.sanitize);
-  const touched = touchedFields(edit);
-  if (touched.length === 0) throw new HttpError(400, 'empty_save', 'The save carries no fields.');
-  await runValidate(
-    deps.validate,
-    { ...edit.fields, ...Object.fromEntries(edit.items.map((i) => [`${i.field}.${i.index}`, i.value])) },
-    { stage: 'draft', id, editor: session },
-  );
-
+  const { edit, touched, parsedBase } = await acceptSave(deps, session, id, snapshot);
+  const base = options.base ?? parsedBase;
   const client = options.client ?? env.DB;
   const buffer = deps.buffer(env);
   const softLocks = options.softLocks;
@@ -105,6 +93,25 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
     mustRead = true;
   }
   throw new HttpError(503, 'busy', 'Too many saves landed on this page at once; try again.', {}, { 'retry-after': '1' });
+}
+
+/**
+ * Everything about a save that needs no database: the body parsed against
+ * the fields (400), every value checked and normalized (422), the site's
+ * validate hook. A refusal here has read and written nothing.
+ */
+async function acceptSave<E>(deps: DraftDeps<E>, session: EditorSession, id: number, snapshot: Readonly<Record<string, unknown>>) {
+  const { config } = deps.vt;
+  const parsed = parseDraftBody(snapshot, config.fields);
+  if (parsed.unknown.length > 0)
+    throw new HttpError(400, 'unknown_field', `Not a field of ${config.slug}: ${parsed.unknown.join(', ')}.`, { fields: parsed.unknown });
+  if (parsed.problems.length > 0) throw new HttpError(400, 'invalid_body', parsed.problems.join('; '));
+  const edit = prepareEdit(parsed.edit, config.fields, deps.sanitize);
+  const touched = touchedFields(edit);
+  if (touched.length === 0) throw new HttpError(400, 'empty_save', 'The save carries no fields.');
+  const values = { ...edit.fields, ...Object.fromEntries(edit.items.map((i) => [`${i.field}.${i.index}`, i.value])) };
+  await runValidate(deps.validate, values, { stage: 'draft', id, editor: session });
+  return { edit, touched, parsedBase: parsed.base };
 }
 
 /** Checks and normalizes every value of a parsed save (422 for any that cannot be stored), before anything is read or written. */

@@ -7,7 +7,7 @@ import { pick, tableCodec } from '../content/table-codec.ts';
 import { newestPendingByRowSql } from '../content/versioned-table.ts';
 import { HttpError, json } from '../http/errors.ts';
 import { requireEditor } from '../http/guard.ts';
-import { listPage, parseId, parseListQuery } from '../http/list-query.ts';
+import { parseId, parseListQuery } from '../http/list-query.ts';
 import { jsonObject, parseBody } from '../http/parse-body.ts';
 import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../http/route.ts';
 import type { EditorSession, ResolveEditor } from '../http/session.ts';
@@ -15,7 +15,7 @@ import { errorName, reportDegraded } from '../security/degraded.ts';
 import { sanitizeRichHtml } from '../security/sanitize-rich.ts';
 import { applySaveDraft } from './apply-save-draft.ts';
 import { draftDeps, runValidate, validationError, type DraftDeps, type ValidateHook } from './draft-deps.ts';
-import { deleteRow, insertRow, updateRow } from './pages-store.ts';
+import { deleteRow, getRow, insertRow, listRows, updateRow } from './pages-store.ts';
 
 export interface PagesRouteOptions<E> {
   table: Table;
@@ -25,7 +25,7 @@ export interface PagesRouteOptions<E> {
   /** Runs after allowlisting and sanitizing, before the write; throw `LouiseValidationError` for 422. */
   validate?: ValidateHook;
   /** Runs after each create, update and delete; a throw is logged and never fails the write. */
-  afterWrite?: (editor: EditorSession, event: { operation: 'create' | 'update' | 'delete'; id: number }) => void | Promise<void>;
+  afterWrite?: (editor: EditorSession, event: { operation: Operation; id: number }) => void | Promise<void>;
   /** The versions table of a versioned collection (with `drafts`). */
   versionsTable?: Table;
   /** For versioned collections: updates carry snapshot fields into pending work. */
@@ -97,7 +97,6 @@ function pagesCore<E extends EditorRouteEnv>(options: PagesRouteOptions<E>) {
       ? draftDeps<E>({ table: options.table, versionsTable: options.versionsTable, ...options.drafts, mediaBase: options.mediaBase })
       : null;
   const sanitize = (html: string) => sanitizeRichHtml(html, { mediaBase: options.mediaBase });
-  const c = codec.col;
 
   async function input(raw: Record<string, unknown>, stage: 'create' | 'update', id: number | null, editor: EditorSession): Promise<Record<string, unknown>> {
     const { data, unknown, violations } = prepareFields(raw, fields, sanitize);
@@ -109,28 +108,13 @@ function pagesCore<E extends EditorRouteEnv>(options: PagesRouteOptions<E>) {
     return data;
   }
 
-  async function after(editor: EditorSession, operation: 'create' | 'update' | 'delete', id: number): Promise<void> {
-    try {
-      await options.afterWrite?.(editor, { operation, id });
-    } catch (error) {
-      console.error(`louise: afterWrite threw after ${operation} of ${codec.table} ${id}; the write stands.`, errorName(error));
-    }
-  }
+  const after = (editor: EditorSession, operation: Operation, id: number) => afterWrite(options.afterWrite, codec.table, editor, { operation, id });
 
   return {
     needsPublish: (method: Method): boolean => (method === 'GET' ? false : deps ? method !== 'POST' : !options.writers),
-    async list(env: E, url: URL) {
-      const { limit, cursor } = parseListQuery(url);
-      const { results } = await env.DB.prepare(`SELECT * FROM ${codec.table} WHERE ${c.id} < ?1 ORDER BY ${c.id} DESC LIMIT ?2`)
-        .bind(cursor ?? Number.MAX_SAFE_INTEGER, limit + 1)
-        .all();
-      return listPage(
-        results.map((row) => codec.decode(row)),
-        limit,
-      );
-    },
+    list: (env: E, url: URL) => listRows(env.DB, codec, parseListQuery(url)),
     async get(env: E, id: number) {
-      const row = await env.DB.prepare(`SELECT * FROM ${codec.table} WHERE ${c.id} = ?1`).bind(id).first();
+      const row = await getRow(env.DB, codec, id);
       if (!row) throw new HttpError(404, 'not_found', `No page ${id}.`);
       return codec.decode(row);
     },
@@ -153,6 +137,22 @@ function pagesCore<E extends EditorRouteEnv>(options: PagesRouteOptions<E>) {
       await after(editor, 'delete', id);
     },
   };
+}
+
+type Operation = 'create' | 'update' | 'delete';
+
+/** Runs the site's afterWrite hook; a throw is logged (its name only) and never fails the write. */
+async function afterWrite(
+  hook: PagesRouteOptions<never>['afterWrite'],
+  table: string,
+  editor: EditorSession,
+  event: { operation: Operation; id: number },
+): Promise<void> {
+  try {
+    await hook?.(editor, event);
+  } catch (error) {
+    console.error(`louise: afterWrite threw after ${event.operation} of ${table} ${event.id}; the write stands.`, errorName(error));
+  }
 }
 
 /** Carries an update's snapshot fields into pending work, when there is any; a refusal is reported, never answered. */

@@ -1,8 +1,25 @@
 import type { TableCodec } from '../content/table-codec.ts';
 import type { VersionedTable } from '../content/versioned-table.ts';
 import { HttpError } from '../http/errors.ts';
+import { listPage, type ListQuery } from '../http/list-query.ts';
 
 type Row = Record<string, unknown>;
+
+/** A page of rows, newest first, decoded: `{ items, nextCursor }`. */
+export async function listRows(DB: D1Database, codec: TableCodec, { limit, cursor }: ListQuery) {
+  const { results } = await DB.prepare(`SELECT * FROM ${codec.table} WHERE ${codec.col.id} < ?1 ORDER BY ${codec.col.id} DESC LIMIT ?2`)
+    .bind(cursor ?? Number.MAX_SAFE_INTEGER, limit + 1)
+    .all();
+  return listPage(
+    results.map((row) => codec.decode(row)),
+    limit,
+  );
+}
+
+/** One raw row by id, or null. */
+export function getRow(DB: D1Database, codec: TableCodec, id: number): Promise<Row | null> {
+  return DB.prepare(`SELECT * FROM ${codec.table} WHERE ${codec.col.id} = ?1`).bind(id).first<Row>();
+}
 
 /**
  * Inserts a row. For a versioned collection the same batch stores its
