@@ -1,10 +1,10 @@
-import { bufferKey, type BufferedDraft, type DraftBuffer } from '../content/draft-buffer.ts';
-import { errorName, reportDegraded } from '../security/degraded.ts';
+import { bufferKey, type BufferedDraft } from '../content/draft-buffer.ts';
+import { requirePublish } from '../http/guard.ts';
 import { requiredViolations, typeViolations } from '../content/field-values.ts';
 import { newestPendingByRowSql } from '../content/versioned-table.ts';
 import { pick } from '../content/table-codec.ts';
 import type { D1Client } from '../db/d1-session.ts';
-import { runValidate, validationError, type DraftDeps } from './draft-deps.ts';
+import { clearDraftBuffer, runValidate, validationError, type DraftDeps } from './draft-deps.ts';
 import { HttpError } from '../http/errors.ts';
 import type { EditorRouteEnv } from '../http/route.ts';
 import type { EditorSession } from '../http/session.ts';
@@ -35,7 +35,7 @@ export async function applyPublish<E extends EditorRouteEnv>(
     const data = pick(buffered.data, vt.fields);
     await fullValidation(deps, data, id, session);
     const published = await publishBuffered(client, deps, id, data, session.id);
-    await clearBuffer(buffer, vt.config.slug, id);
+    await clearDraftBuffer(buffer, vt.config.slug, id);
     return { publishedVersionId: published };
   }
   const m = vt.main.col;
@@ -177,24 +177,6 @@ export async function applyDiscard<E extends EditorRouteEnv>(
       .run();
     discarded = result.meta.changes;
   }
-  await clearBuffer(deps.buffer(env), vt.config.slug, id);
+  await clearDraftBuffer(deps.buffer(env), vt.config.slug, id);
   return discarded;
-}
-
-function requirePublish(session: EditorSession): void {
-  if (!session.access.publish) throw new HttpError(403, 'forbidden', 'Your account may edit but not publish. Ask an editor who can publish.');
-}
-
-/**
- * Drops the buffered draft after its work was published or discarded. The
- * database write already stands, so a KV failure here is reported, not
- * answered as an error the editor would retry.
- */
-async function clearBuffer(buffer: DraftBuffer | null, collection: string, id: number): Promise<void> {
-  if (!buffer) return;
-  try {
-    await buffer.delete(bufferKey(collection, id));
-  } catch (error) {
-    reportDegraded('editor.buffer', { collection, id, error: errorName(error) });
-  }
 }

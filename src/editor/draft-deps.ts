@@ -1,6 +1,7 @@
 import type { Table } from 'drizzle-orm';
 import type { CollectionConfig } from '../content/collection.ts';
-import { draftBuffer, type BufferKv, type DraftBuffer } from '../content/draft-buffer.ts';
+import { bufferKey, draftBuffer, type BufferKv, type DraftBuffer } from '../content/draft-buffer.ts';
+import { errorName, reportDegraded } from '../security/degraded.ts';
 import { LouiseValidationError } from '../content/validation-error.ts';
 import { versionedTable, type VersionedTable } from '../content/versioned-table.ts';
 import { sanitizeRichHtml } from '../security/sanitize-rich.ts';
@@ -66,4 +67,18 @@ export async function runValidate(hook: ValidateHook | undefined, data: Readonly
 /** The 422 answer: `{ error: 'validation', violations: [{ field, message }] }`. */
 export function validationError(violations: readonly { field: string; message: string }[]): HttpError {
   return new HttpError(422, 'validation', 'Some fields are not valid.', { violations: violations.map(({ field, message }) => ({ field, message })) });
+}
+
+/**
+ * Drops a page's buffered draft once its work was published, discarded or
+ * deleted. The database write already stands, so a KV failure here is
+ * reported (`editor.buffer`), not answered as an error the editor would retry.
+ */
+export async function clearDraftBuffer(buffer: DraftBuffer | null, collection: string, id: number): Promise<void> {
+  if (!buffer) return;
+  try {
+    await buffer.delete(bufferKey(collection, id));
+  } catch (error) {
+    reportDegraded('editor.buffer', { collection, id, error: errorName(error) });
+  }
 }

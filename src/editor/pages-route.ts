@@ -14,7 +14,7 @@ import type { EditorSession, ResolveEditor } from '../http/session.ts';
 import { errorName, reportDegraded } from '../security/degraded.ts';
 import { sanitizeRichHtml } from '../security/sanitize-rich.ts';
 import { applySaveDraft } from './apply-save-draft.ts';
-import { draftDeps, runValidate, validationError, type DraftDeps, type ValidateHook } from './draft-deps.ts';
+import { clearDraftBuffer, draftDeps, runValidate, validationError, type DraftDeps, type ValidateHook } from './draft-deps.ts';
 import { deleteRow, getRow, insertRow, listRows, updateRow } from './pages-store.ts';
 
 export interface PagesRouteOptions<E> {
@@ -133,7 +133,7 @@ function pagesCore<E extends EditorRouteEnv>(options: PagesRouteOptions<E>) {
     },
     async remove(env: E, editor: EditorSession, id: number, force: boolean) {
       await deleteRow(env.DB, codec, deps?.vt ?? null, id, force);
-      if (deps) await deps.buffer(env)?.delete(bufferKey(deps.vt.config.slug, id));
+      if (deps) await clearDraftBuffer(deps.buffer(env), deps.vt.config.slug, id);
       await after(editor, 'delete', id);
     },
   };

@@ -18,10 +18,13 @@ export async function requireEditor<E>(request: Request, env: E, resolveEditor: 
   if (!isReadMethod(request.method) && !isSameOrigin(request)) {
     throw new HttpError(403, 'forbidden', 'Cross-origin request refused: send it from the site itself.');
   }
-  if (options.publish && !session.access.publish) {
-    throw new HttpError(403, 'forbidden', 'Your account may edit but not publish. Ask an editor who can publish.');
-  }
+  if (options.publish) requirePublish(session);
   return session;
+}
+
+/** 403 unless the editor has the publish right: the one check behind every route and core that changes what visitors see. */
+export function requirePublish(session: EditorSession): void {
+  if (!session.access.publish) throw new HttpError(403, 'forbidden', 'Your account may edit but not publish. Ask an editor who can publish.');
 }
 
 /**
