@@ -1,7 +1,8 @@
-// The site's Worker: Astro's handler for every request, plus the toolkit's
+// The site's Worker: Louise around Astro's handler, plus the toolkit's
 // Durable Object classes, which wrangler.jsonc binds by these names.
 import { handle } from '@astrojs/cloudflare/handler';
+import { louiseWorker } from 'louise/astro/worker';
 
 export { RateLimiterObject } from 'louise/worker';
 
-export default { fetch: handle } satisfies ExportedHandler<Env>;
+export default louiseWorker<Env>(handle);
