@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { CollectionConfig } from '../src/content/collection.ts';
 import type { EditorRoute } from '../src/http/route.ts';
 import type { ResolveEditor } from '../src/http/session.ts';
 import type { StatusRouteOptions } from '../src/health/index.ts';
@@ -16,6 +17,8 @@ export interface CmsEnv {
 export interface CmsConfig<E extends CmsEnv = CmsEnv> {
   /** Who is an editor; default `passwordEditor()` (the built-in sign-in). */
   resolveEditor?: ResolveEditor<E>;
+  /** The site's declared collections; a marker of any other collection is an overlay region. */
+  collections?: CollectionConfig[];
   /** The site's editor routes, tried in order before the built-in auth and status routes. */
   routes?: EditorRoute<E>[] | ((config: { resolveEditor: ResolveEditor<E> }) => EditorRoute<E>[]);
   /** Status probe options; default a `db` check at `/api/cms/status`. `false` removes the probe. */
@@ -34,6 +37,7 @@ const fn = (name: string) => v.optional(v.function(`${name} must be a function`)
 
 const CmsConfigSchema = v.strictObject({
   resolveEditor: fn('resolveEditor'),
+  collections: v.optional(v.array(v.looseObject({ slug: v.string() }), 'collections must be a list of defineCollection() results')),
   routes: v.optional(
     v.union([v.array(v.function('every route must be a function')), v.function()], 'routes must be an array of routes or a function returning one'),
   ),

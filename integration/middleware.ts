@@ -9,7 +9,7 @@ import { keepCookiesPrivate } from '../src/http/private-cookies.ts';
 import { allowCspDataFonts } from '../src/security/csp.ts';
 import { louiseSecurityHeaders, mutable } from '../src/security/headers.ts';
 import type { CmsEnv } from './config.ts';
-import { decideEditMode } from './edit-mode.ts';
+import { SERVED_HEADER, servePage } from './page-flow.ts';
 import { cmsRuntime, type CmsRuntime } from './runtime.ts';
 
 const env = cfEnv as unknown as CmsEnv;
@@ -47,20 +47,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
 });
 
 async function page(cms: CmsRuntime, context: Parameters<Parameters<typeof defineMiddleware>[0]>[0], next: () => Promise<Response>): Promise<Response> {
-  const { request, url } = context;
-  if (url.pathname === options.loginPath) return next();
-  const editor = await cms.resolveEditor(request, env);
-  const decision = decideEditMode(url, request, editor, options);
-  if (decision.kind === 'redirect') {
-    const headers = new Headers({ location: decision.location, 'cache-control': 'no-store' });
-    if (decision.setCookie) headers.append('set-cookie', decision.setCookie);
-    return new Response(null, { status: 303, headers });
-  }
-  context.locals.louise = { editor, editing: decision.editing, revs: {}, invalid: {} };
-  let response = await next();
-  if (decision.setCookie || decision.editing) response = mutable(response);
-  if (decision.setCookie) response.headers.append('set-cookie', decision.setCookie);
-  // Edit-mode HTML is per editor and carries the editor script: never cache it.
-  if (decision.editing) response.headers.set('cache-control', 'private, no-store');
+  if (context.url.pathname === options.loginPath) return next();
+  const response = mutable(
+    await servePage(cms, context.request, env, (state) => {
+      context.locals.louise = state;
+      return next();
+    }),
+  );
+  response.headers.set(SERVED_HEADER, '1');
   return response;
 }

@@ -7,6 +7,7 @@ import { durableRateLimitStorage } from '../src/security/durable-rate-limit.ts';
 import { isNoindexHost } from '../src/security/headers.ts';
 import { kvRateLimitStorage, type RateLimitStorage } from '../src/security/rate-limit.ts';
 import { composeRoutes } from '../src/http/compose.ts';
+import { overlayRoute } from '../src/editor/overlay-route.ts';
 import { defineCms, type CmsConfig, type CmsEnv } from './config.ts';
 
 /** What the middleware and the API endpoint need, built once per isolate. */
@@ -15,6 +16,10 @@ export interface CmsRuntime<E extends CmsEnv = CmsEnv> {
   api: EditorRoute<E>;
   isPublic(pathname: string, request: Request): boolean;
   noindex(hostname: string): boolean;
+  /** Whether a marker's collection is an overlay: one the site did not declare. */
+  isOverlay(collection: string): boolean;
+  /** The declared collections' slugs. */
+  declared: readonly string[];
 }
 
 export const STATUS_PATH = '/api/cms/status';
@@ -46,7 +51,13 @@ export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsR
   const status = config.status === false ? null : (config.status ?? { checks: { db: d1Check((env: E) => env.DB) } });
   // The gate exempts only the default status path; a moved one must be added to apiGate.isPublic.
   const statusIsPublic = status !== null && (status.path ?? STATUS_PATH) === STATUS_PATH;
-  const routes: EditorRoute<E>[] = [...siteRoutes, authRoute<E>({ limiter: config.limiter ?? defaultLimiter, resolveEditor })];
+  const declared = new Set((config.collections ?? []).map((collection) => collection.slug));
+  const isOverlay = (collection: string) => !declared.has(collection);
+  const routes: EditorRoute<E>[] = [
+    ...siteRoutes,
+    authRoute<E>({ limiter: config.limiter ?? defaultLimiter, resolveEditor }),
+    overlayRoute<E>({ resolveEditor, isDeclared: (collection) => declared.has(collection) }),
+  ];
   if (status) routes.push(statusRoute<E>(status));
   const isPublic = config.apiGate?.isPublic;
   return {
@@ -54,5 +65,7 @@ export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsR
     api: composeRoutes(...routes),
     isPublic: (pathname, request) => ALWAYS_PUBLIC.has(pathname) || (statusIsPublic && pathname === STATUS_PATH) || (isPublic?.(pathname, request) ?? false),
     noindex: config.noindex ?? ((hostname) => isNoindexHost(hostname)),
+    isOverlay,
+    declared: [...declared],
   };
 }

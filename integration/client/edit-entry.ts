@@ -13,6 +13,7 @@ interface Island {
   editParam: string;
   autoSave: NonNullable<MountOptions['autoSave']>;
   versioned: string[];
+  declared: string[];
 }
 
 const island = document.getElementById('louise-session');
@@ -20,7 +21,7 @@ const session = island?.textContent ? (JSON.parse(island.textContent) as Island)
 
 if (session) {
   document.documentElement.dataset.louiseEditing = '';
-  const { access, revs, editParam, autoSave, versioned, invalid } = session;
-  mountCms({ access, revs, invalid, editParam, autoSave, versioned });
+  const { access, revs, editParam, autoSave, versioned, declared, invalid } = session;
+  mountCms({ access, revs, invalid, editParam, autoSave, versioned, declared });
   document.dispatchEvent(new CustomEvent('louise:ready', { detail: { email: session.email, name: session.name, access } }));
 }

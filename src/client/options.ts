@@ -6,6 +6,12 @@ export interface MountOptions {
   autoSave?: { debounceMs: number } | false;
   /** Collections saved as drafts through the versions route (default `['pages']`); others save live through `/save`. */
   versioned?: readonly string[];
+  /**
+   * Collections the site declared. A marker of any other collection is an
+   * overlay region: its saves carry the region's type (`data-cms-type`).
+   * Default: every collection counts as declared.
+   */
+  declared?: readonly string[];
   /** Where the editor routes live (default `/api/cms`). */
   apiBase?: string;
   /** The query parameter that enters and leaves edit mode (default `edit`). */
@@ -38,6 +44,8 @@ export interface MountOptions {
 export interface ResolvedOptions {
   debounceMs: number | false;
   versioned: ReadonlySet<string>;
+  /** Null: every collection is declared. */
+  declared: ReadonlySet<string> | null;
   apiBase: string;
   editParam: string;
   publish: boolean;
@@ -58,6 +66,7 @@ export function resolveOptions(input: MountOptions = {}): ResolvedOptions {
   return {
     debounceMs: auto === false ? false : auto.debounceMs,
     versioned: new Set(input.versioned ?? ['pages']),
+    declared: input.declared ? new Set(input.declared) : null,
     apiBase: (input.apiBase ?? '/api/cms').replace(/\/$/, ''),
     editParam: input.editParam ?? 'edit',
     publish: input.access?.publish === true,

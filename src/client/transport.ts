@@ -13,6 +13,8 @@ export interface SaveTarget {
   /** The marker string, sent as `field` to the live save route. */
   marker: string;
   versioned: boolean;
+  /** An overlay region (a collection the site did not declare): its saves say how the template types it. */
+  region?: 'text' | 'richtext' | undefined;
 }
 
 export type SaveOutcome =
@@ -50,6 +52,7 @@ export function saveBody(target: SaveTarget, value: unknown, base: string | null
   if (!target.versioned) return JSON.stringify({ field: target.marker, value });
   const body: Record<string, unknown> = { [target.field]: value };
   if (base !== null) body.$base = { [target.field]: base };
+  if (target.region) body.$type = { [target.field]: target.region };
   return JSON.stringify(body);
 }
 

@@ -67,7 +67,7 @@ export function collectUnits(options: ResolvedOptions): PageFields {
     if (!unit) {
       unit = {
         id,
-        target: { collection: marker.collection, key: marker.key, field, marker: marker.raw, versioned },
+        target: { collection: marker.collection, key: marker.key, field, marker: marker.raw, versioned, region: regionType(options, marker.collection, el) },
         label: el.dataset.cmsLabel ?? field,
         parts: [],
         saves: 0,
@@ -93,4 +93,10 @@ export function showValue(unit: Unit, value: unknown): void {
     return;
   }
   for (const part of unit.parts) part.editor?.set(String(value[part.index ?? 0] ?? ''));
+}
+
+/** An overlay region's type (its collection was not declared), else undefined. */
+function regionType(options: ResolvedOptions, collection: string, el: HTMLElement): 'text' | 'richtext' | undefined {
+  if (!options.declared || options.declared.has(collection)) return undefined;
+  return el.dataset.cmsType === 'richtext' ? 'richtext' : 'text';
 }

@@ -39,7 +39,7 @@ const TYPES: ReadonlySet<string> = new Set(['text', 'richtext', 'json']);
 /** Columns the toolkit manages; a snapshot may not write them. */
 const RESERVED: ReadonlySet<string> = new Set(['id', 'publishedVersionId', 'createdAt', 'updatedAt', 'pageId', 'createdBy', 'discardedAt', 'discardedBy']);
 /** Names every object inherits (`toString`, `constructor`, `__proto__`, ...): a user key must never be mistaken for one. */
-const INHERITED: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__']);
+export const INHERITED: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__']);
 
 /**
  * Declares a collection, checked once: a bad slug, field name, type or

@@ -30,9 +30,12 @@ const VersionId = v.pipe(
 );
 const notObject = 'The body must be a JSON object';
 /** `{}`, `{ versionId }` or no body at all. */
-const PublishBody = v.optional(v.pipe(jsonObject(`${notObject}: {} or { "versionId": <id> }.`), v.looseObject({ versionId: v.optional(VersionId) })), {});
+export const PublishBody = v.optional(
+  v.pipe(jsonObject(`${notObject}: {} or { "versionId": <id> }.`), v.looseObject({ versionId: v.optional(VersionId) })),
+  {},
+);
 /** `{ versionId }`: the newest pending version to discard (with everything pending before it), or null when only the write buffer holds work. */
-const DiscardBody = v.pipe(
+export const DiscardBody = v.pipe(
   jsonObject(`${notObject}: { "versionId": <id> }.`),
   v.looseObject({
     versionId: v.union([VersionId, v.null()], 'versionId is required: the newest pending version to discard (null when only the write buffer holds work)'),
@@ -98,7 +101,15 @@ export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOp
   });
 }
 
-async function listVersions<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>, client: D1Database | D1DatabaseSession, id: number, url: URL) {
+/** A page of a row's version history, newest first, with the revisions of the work a save builds on (`revsOf`, default per field). */
+export async function listVersions<E extends EditorRouteEnv>(
+  env: E,
+  deps: DraftDeps<E>,
+  client: D1Database | D1DatabaseSession,
+  id: number,
+  url: URL,
+  revsOf: (data: Record<string, unknown>) => Record<string, string> = (data) => fieldRevs(pick(data, deps.vt.fields), deps.vt.fields),
+) {
   const { vt } = deps;
   const { limit, cursor } = parseListQuery(url);
   const c = vt.versions.col;
@@ -126,7 +137,7 @@ async function listVersions<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>
     nextCursor,
     publishedVersionId: pointer,
     buffered: buffered !== null,
-    revs: fieldRevs(pick(buffered?.data ?? work.data, vt.fields), vt.fields),
+    revs: revsOf(buffered?.data ?? work.data),
   };
 }
 

@@ -1,0 +1,27 @@
+import options from 'virtual:louise/options';
+import type { EditorSession } from '../src/http/session.ts';
+import type { LouiseLocals } from './edit-mode.ts';
+
+/** Where the integration serves the prebuilt editor client. */
+export const EDITOR_SCRIPT_SRC = '/_louise/editor.js';
+
+/**
+ * What edit mode appends to the page body: the session the editor client
+ * reads (who is editing, their rights, the revisions the page rendered) and
+ * the client itself. Visitors never get it: their pages carry no byte of it.
+ */
+export function editorTail(editor: EditorSession, state: Pick<LouiseLocals, 'revs' | 'invalid'>, declared: readonly string[]): string {
+  const session = {
+    email: editor.email,
+    name: editor.name,
+    access: editor.access,
+    revs: state.revs,
+    invalid: state.invalid,
+    editParam: options.editParam,
+    autoSave: options.autoSave,
+    versioned: options.versioned,
+    declared,
+  };
+  const data = JSON.stringify(session).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="louise-session">${data}</script><script type="module" src="${EDITOR_SCRIPT_SRC}"></script>`;
+}

@@ -1,0 +1,67 @@
+import type { OverlayRegions } from '../db/overlays-schema.ts';
+import { fieldRev } from './field-rev.ts';
+import { isRegionName, splitMarker } from './overlay.ts';
+
+/** The marker attributes; visitors get none of them. */
+const MARKER_ATTRIBUTES = ['data-cms-field', 'data-cms-type', 'data-cms-label', 'data-cms-access'] as const;
+
+export interface RegionRewrite {
+  /** An editor in edit mode: markers stay, regions show the work in progress, `tail` is appended to the body. */
+  editing: boolean;
+  /** Whether a marker's collection is an overlay (not a declared collection, whose values the template renders itself). */
+  isOverlay(collection: string): boolean;
+  /** The regions of a document (published ones for visitors, the work in progress for editors); asked once per document. */
+  regions(collection: string, key: string): Promise<OverlayRegions | null>;
+  /** Edit mode: HTML to append at the end of `<body>`, given the revisions of each overlay document the page showed. */
+  tail?: (revs: Record<string, Record<string, string>>) => string;
+}
+
+/**
+ * Streams an HTML response through `HTMLRewriter`: each overlay region
+ * (`data-cms-field` of an undeclared collection) shows its stored value in
+ * place of the template's default, as the template types it. A plain region
+ * is always set as text (escaped); a rich one takes the stored HTML, which
+ * was sanitized when it was saved, and only a value saved as rich text. A
+ * value saved as the other type is left out (the default shows) until it is
+ * saved again. For visitors every marker attribute is removed. Documents
+ * are looked up once each, while the page streams.
+ */
+export function rewriteRegions(response: Response, options: RegionRewrite): Response {
+  const docs = new Map<string, Promise<OverlayRegions | null>>();
+  const revs: Record<string, Record<string, string>> = {};
+  const lookup = (collection: string, key: string) => {
+    const id = `${collection}:${key}`;
+    let found = docs.get(id);
+    if (!found) {
+      found = options.regions(collection, key).catch(() => null);
+      docs.set(id, found);
+    }
+    return found;
+  };
+  const rewriter = new HTMLRewriter().on('[data-cms-field]', {
+    async element(el) {
+      const marker = splitMarker(el.getAttribute('data-cms-field'));
+      const rich = el.getAttribute('data-cms-type') === 'richtext';
+      if (!options.editing) for (const name of MARKER_ATTRIBUTES) el.removeAttribute(name);
+      if (!marker || !isRegionName(marker.field) || !options.isOverlay(marker.collection)) return;
+      const regions = await lookup(marker.collection, marker.key);
+      const region = regions && Object.hasOwn(regions, marker.field) ? regions[marker.field] : undefined;
+      if (options.editing) {
+        const doc = `${marker.collection}:${marker.key}`;
+        revs[doc] = { ...revs[doc], [marker.field]: fieldRev(region?.value ?? null) };
+      }
+      if (region && (region.type === 'richtext') === rich) el.setInnerContent(region.value, { html: rich });
+    },
+  });
+  const tail = options.tail;
+  if (options.editing && tail) {
+    rewriter.on('body', {
+      element(el) {
+        el.onEndTag((end) => {
+          end.before(tail(revs), { html: true });
+        });
+      },
+    });
+  }
+  return rewriter.transform(response);
+}

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** One marked region's stored value: the type it was edited as, and its text or sanitized HTML. */
+export interface OverlayRegion {
+  type: 'text' | 'richtext';
+  value: string;
+}
+
+/** The regions of one overlay document, by field name. */
+export type OverlayRegions = Record<string, OverlayRegion>;
+
+/**
+ * Overlay documents: what editors saved into `data-cms-field` regions whose
+ * collection the site never declared (`home:index:heading`). One row per
+ * `collection:key`; `regions` holds the published values by field, and the
+ * template's own content stays the default of every region not saved.
+ */
+export const overlays = sqliteTable(
+  'overlays',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    collection: text('collection').notNull(),
+    key: text('key').notNull(),
+    /** The published regions (the snapshot of `publishedVersionId`); `{}` before the first publish. */
+    regions: text('regions', { mode: 'json' }).$type<OverlayRegions>().notNull().default({}),
+    publishedVersionId: integer('published_version_id'),
+    createdAt: integer('created_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    updatedAt: integer('updated_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (table) => [uniqueIndex('overlays_doc_idx').on(table.collection, table.key)],
+);
+
+/** Versions of overlay documents: each a full snapshot of the document's regions, kept as for every drafts collection. */
+export const overlaysVersions = sqliteTable(
+  'overlays_versions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    pageId: integer('overlay_id')
+      .notNull()
+      .references(() => overlays.id, { onDelete: 'cascade' }),
+    regions: text('regions', { mode: 'json' }).$type<OverlayRegions>().notNull().default({}),
+    createdBy: text('created_by'),
+    createdAt: integer('created_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    discardedAt: integer('discarded_at'),
+    discardedBy: text('discarded_by', { enum: ['discard', 'restore'] }),
+  },
+  (table) => [index('overlays_versions_doc_idx').on(table.pageId, table.id)],
+);
+
+export type OverlayRow = typeof overlays.$inferSelect;

@@ -1,0 +1,127 @@
+import * as v from 'valibot';
+import { isOverlayKey, isRegionName, OVERLAY_COLLECTION } from '../content/overlay.ts';
+import { readSession, withBookmark, writeSession } from '../db/d1-cookie.ts';
+import type { OverlayRegion, OverlayRegions } from '../db/overlays-schema.ts';
+import { HttpError, json } from '../http/errors.ts';
+import { requireEditor } from '../http/guard.ts';
+import { jsonObject, parseBody } from '../http/parse-body.ts';
+import { answering, type EditorRoute } from '../http/route.ts';
+import type { ResolveEditor } from '../http/session.ts';
+import { normalizeFieldText } from '../security/field-text.ts';
+import { applyDiscard, applyPublish, applyUnpublish } from './apply-publish.ts';
+import { findOverlayId, mirrorOverlay, overlayDeps, regionRevs, saveOverlayRegions, type OverlayDoc, type OverlayEnv } from './overlay-store.ts';
+import { DiscardBody, listVersions, PublishBody } from './versions-route.ts';
+
+export interface OverlayRouteOptions<E> {
+  resolveEditor: ResolveEditor<E>;
+  /** Collections the site declared: their markers are not overlay regions, and their paths are left to their own routes. */
+  isDeclared(collection: string): boolean;
+}
+
+const ACTIONS = new Set(['versions', 'publish', 'unpublish', 'discard']);
+/** First path segments the toolkit's own routes use; never an overlay collection. */
+const RESERVED = new Set(['auth', 'status', 'save', 'search', 'media', 'settings', 'forms', 'inquiries', 'submissions', 'seed']);
+/** Largest region value, in characters (a long rich-text body fits). */
+const MAX_REGION = 200_000;
+const MAX_REGIONS_PER_SAVE = 50;
+
+const Base = v.optional(
+  v.record(v.pipe(v.string(), v.check(isRegionName)), v.string('each $base revision must be text'), '$base must map fields to revisions'),
+  {},
+);
+const Types = v.optional(v.record(v.pipe(v.string(), v.check(isRegionName)), v.picklist(['text', 'richtext'], 'each $type must be text or richtext')), {});
+
+/**
+ * Drafts and publishing for overlay regions: marked elements whose collection
+ * the site never declared (`data-cms-field="home:index:heading"`). Mounted by
+ * the integration after the site's routes; the paths and answers are those
+ * of `versionsRoute`, with the document named by `collection/key`:
+ *
+ * - `GET  /api/cms/:collection/:key/versions`: history and `revs` per region (empty for a document never saved).
+ * - `POST /api/cms/:collection/:key/versions` `{ <field>: text, $base?: { <field>: rev }, $type?: { <field>: 'text' | 'richtext' } }`:
+ *   `{ versionId, revs }`; 409 on a stale `$base`. Plain text is normalized, rich HTML sanitized.
+ * - `POST …/publish` `{ versionId? }`, `POST …/unpublish` (both need `access.publish`), `POST …/discard` `{ versionId }`.
+ *
+ * Publishing copies the published regions to KV, which visitors' pages read.
+ */
+export function overlayRoute<E extends OverlayEnv>(options: OverlayRouteOptions<E>): EditorRoute<E> {
+  return answering(async function overlays(request, env) {
+    const target = overlayTarget(new URL(request.url).pathname, options);
+    if (!target) return undefined;
+    const { doc, action } = target;
+    const method = request.method;
+    if (action === 'versions' && (method === 'GET' || method === 'HEAD')) {
+      await requireEditor(request, env, options.resolveEditor);
+      const client = readSession(env.DB, request);
+      const id = await findOverlayId(client, doc);
+      const body = id === null ? { items: [], nextCursor: null, publishedVersionId: null, buffered: false, revs: {} } : await history(env, client, id, request);
+      return withBookmark(json(body), client, request);
+    }
+    if (method !== 'POST')
+      throw new HttpError(405, 'method_not_allowed', `Use POST for ${action}.`, {}, { allow: action === 'versions' ? 'GET, HEAD, POST' : 'POST' });
+    const session = await requireEditor(request, env, options.resolveEditor, { publish: action === 'publish' || action === 'unpublish' });
+    const client = writeSession(env.DB);
+    if (action === 'versions') {
+      const { values, base } = parseSave(await parseBody(request, jsonObject('The body must be a JSON object of changed regions.')));
+      return withBookmark(json(await saveOverlayRegions(client, session, doc, values, base)), client, request);
+    }
+    const id = await findOverlayId(client, doc);
+    if (id === null) throw new HttpError(404, 'not_found', `Nothing was saved into ${doc.collection}:${doc.key} yet.`);
+    let response: Response;
+    if (action === 'discard') {
+      await applyDiscard(env, overlayDeps, id, (await parseBody(request, DiscardBody)).versionId, client);
+      response = new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+    } else {
+      let published: { publishedVersionId: number | null } = { publishedVersionId: null };
+      if (action === 'publish') published = await applyPublish(env, overlayDeps, session, id, (await parseBody(request, PublishBody)).versionId, client);
+      else await applyUnpublish(env, overlayDeps, session, id, client);
+      // Visitors read the KV copy: a failed copy is said, so the editor can publish again.
+      const cached = await mirrorOverlay(env, client, doc);
+      response = json(cached || !env.KV ? published : { ...published, warning: 'Visitors may see the previous text for a while: publish again to retry.' });
+    }
+    return withBookmark(response, client, request);
+  });
+}
+
+async function history<E extends OverlayEnv>(env: E, client: D1Database | D1DatabaseSession, id: number, request: Request) {
+  return listVersions(env, overlayDeps, client, id, new URL(request.url), (data) => regionRevs((data.regions ?? {}) as OverlayRegions));
+}
+
+/** `/api/cms/<collection>/<key>/<action>` for an undeclared collection, or null (another route's path). */
+function overlayTarget(pathname: string, options: OverlayRouteOptions<never>): { doc: OverlayDoc; action: string } | null {
+  if (!pathname.startsWith('/api/cms/')) return null;
+  const parts = pathname.slice('/api/cms/'.length).split('/');
+  if (parts.length !== 3) return null;
+  const [collection, rawKey, action] = parts as [string, string, string];
+  if (!ACTIONS.has(action) || !OVERLAY_COLLECTION.test(collection) || RESERVED.has(collection) || options.isDeclared(collection)) return null;
+  let key: string;
+  try {
+    key = decodeURIComponent(rawKey);
+  } catch {
+    throw new HttpError(400, 'invalid_key', 'The document key is not valid URL encoding.');
+  }
+  if (!isOverlayKey(key)) throw new HttpError(400, 'invalid_key', 'A region key is 1 to 200 characters with no control characters.');
+  return { doc: { collection, key }, action };
+}
+
+/** The regions a save carries, normalized (plain text) or sanitized (rich HTML); 400/413 for anything else. */
+function parseSave(body: Record<string, unknown>): { values: Record<string, OverlayRegion>; base: Record<string, string> } {
+  const parsedBase = v.safeParse(Base, body.$base);
+  if (!parsedBase.success) throw new HttpError(400, 'invalid_body', v.summarize(parsedBase.issues));
+  const types = v.safeParse(Types, body.$type);
+  if (!types.success) throw new HttpError(400, 'invalid_body', v.summarize(types.issues));
+  const values: Record<string, OverlayRegion> = Object.create(null);
+  const names = Object.keys(body).filter((name) => name !== '$base' && name !== '$type');
+  if (names.length === 0) throw new HttpError(400, 'empty_save', 'The save carries no regions.');
+  if (names.length > MAX_REGIONS_PER_SAVE) throw new HttpError(413, 'too_large', `A save carries at most ${MAX_REGIONS_PER_SAVE} regions.`);
+  const bad = names.filter((name) => !isRegionName(name));
+  if (bad.length > 0) throw new HttpError(400, 'unknown_field', `Not a region name: ${bad.map((name) => JSON.stringify(name)).join(', ')}.`, { fields: bad });
+  for (const name of names) {
+    const raw = body[name];
+    if (typeof raw !== 'string') throw new HttpError(400, 'invalid_body', `${name}: a region's value is text.`);
+    if (raw.length > MAX_REGION) throw new HttpError(413, 'too_large', `${name}: a region holds at most ${MAX_REGION} characters.`);
+    const type = types.output[name] ?? 'text';
+    values[name] = { type, value: type === 'richtext' ? overlayDeps.sanitize(raw) : normalizeFieldText(raw, { oneLine: true }) };
+  }
+  return { values, base: parsedBase.output };
+}

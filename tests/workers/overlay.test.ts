@@ -1,0 +1,171 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { fieldRev } from '../../src/content/field-rev.ts';
+import { overlayCacheKey } from '../../src/content/overlay.ts';
+import { rewriteRegions, type RegionRewrite } from '../../src/content/overlay-html.ts';
+import { overlayRoute } from '../../src/editor/overlay-route.ts';
+import { call, headerEditor } from './content-helpers.ts';
+
+const api = overlayRoute<Env>({ resolveEditor: headerEditor, isDeclared: (collection) => collection === 'pages' });
+const writer = { publish: false } as const;
+let n = 0;
+const doc = () => `/api/cms/home/k${++n}`;
+
+/** Every overlay row and version, to prove a refused request wrote nothing. */
+async function everything(): Promise<string> {
+  const [o, v] = await env.DB.batch([env.DB.prepare('SELECT * FROM overlays ORDER BY id'), env.DB.prepare('SELECT * FROM overlays_versions ORDER BY id')]);
+  return JSON.stringify([o?.results, v?.results]);
+}
+
+describe('overlay route', () => {
+  it('saves a region as a draft, publishes it, and copies the published regions to KV for visitors', async () => {
+    const path = doc();
+    const saved = await call(api, `${path}/versions`, {
+      body: { heading: 'Hello\u0000 there', intro: '<p>Hi<script>x</script></p>', $type: { intro: 'richtext' } },
+    });
+    expect(saved.status).toBe(200);
+    const body = (await saved.json()) as { versionId: number; revs: Record<string, string> };
+    expect(body.revs.heading).toBe(fieldRev('Hello there'));
+    expect(body.revs.intro).toBe(fieldRev('<p>Hi</p>'));
+    const key = overlayCacheKey('home', path.split('/').at(-1) as string);
+    expect(await env.KV.get(key)).toBeNull();
+
+    const published = await call(api, `${path}/publish`, { body: {} });
+    expect(published.status).toBe(200);
+    expect(await env.KV.get(key, 'json')).toEqual({ heading: { type: 'text', value: 'Hello there' }, intro: { type: 'richtext', value: '<p>Hi</p>' } });
+
+    const history = (await (await call(api, `${path}/versions`)).json()) as { items: { status: string }[]; revs: Record<string, string> };
+    expect(history.items.map((item) => item.status)).toEqual(['published']);
+    expect(history.revs).toEqual(body.revs);
+
+    expect((await call(api, `${path}/unpublish`, { body: {} })).status).toBe(200);
+    expect(await env.KV.get(key)).toBeNull();
+  });
+
+  it('answers 409 with the stored value when a region changed since the editor loaded it, and writes nothing', async () => {
+    const path = doc();
+    await call(api, `${path}/versions`, { body: { heading: 'first' } });
+    await call(api, `${path}/versions`, { body: { heading: 'second', $base: { heading: fieldRev('first') } }, editor: 'bo' });
+    const before = await everything();
+    const stale = await call(api, `${path}/versions`, { body: { heading: 'mine', $base: { heading: fieldRev('first') } } });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ error: 'conflict', conflicts: [{ field: 'heading', value: 'second', rev: fieldRev('second') }] });
+    expect(await everything()).toBe(before);
+    // A region nobody saved yet has the revision of null; a save built on it is checked too.
+    const fresh = await call(api, `${path}/versions`, { body: { intro: 'new', $base: { intro: fieldRev(null) } } });
+    expect(fresh.status).toBe(200);
+  });
+
+  it('keeps the site live for writers: they save drafts, but publishing and unpublishing are 403', async () => {
+    const path = doc();
+    expect((await call(api, `${path}/versions`, { body: { heading: 'draft' }, ...writer })).status).toBe(200);
+    const before = await everything();
+    expect((await call(api, `${path}/publish`, { body: {}, ...writer })).status).toBe(403);
+    expect((await call(api, `${path}/unpublish`, { body: {}, ...writer })).status).toBe(403);
+    expect(await everything()).toBe(before);
+  });
+
+  it('discards pending drafts and restores an older version', async () => {
+    const path = doc();
+    const first = (await (await call(api, `${path}/versions`, { body: { heading: 'one' } })).json()) as { versionId: number };
+    await call(api, `${path}/publish`, { body: {} });
+    const second = (await (await call(api, `${path}/versions`, { body: { heading: 'two' } })).json()) as { versionId: number };
+    expect((await call(api, `${path}/discard`, { body: { versionId: second.versionId } })).status).toBe(204);
+    const history = (await (await call(api, `${path}/versions`)).json()) as { items: { id: number; status: string }[]; revs: Record<string, string> };
+    expect(history.items.map((item) => item.status)).toEqual(['discarded', 'published']);
+    expect(history.revs.heading).toBe(fieldRev('one'));
+    expect((await call(api, `${path}/publish`, { body: { versionId: first.versionId } })).status).toBe(200);
+  });
+
+  it('refuses hostile and malformed saves with a 4xx and writes nothing', async () => {
+    const path = doc();
+    await call(api, `${path}/versions`, { body: { heading: 'kept' } });
+    const before = await everything();
+    const refused: [unknown, number][] = [
+      [{}, 400],
+      [{ heading: 42 }, 400],
+      [{ 'bad name': 'x' }, 400],
+      ['{"__proto__":"x","heading":"y"}', 400],
+      ['{"heading":"y","$base":{"toString":"x"}}', 400],
+      ['{"constructor":"x"}', 400],
+      [{ heading: 'x', $type: { heading: 'script' } }, 400],
+      [{ heading: 'x', $base: { heading: 7 } }, 400],
+      [{ heading: 'x'.repeat(200_001) }, 413],
+      [Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`f${i}`, 'x'])), 413],
+      ['[1,2]', 400],
+      ['not json', 400],
+    ];
+    for (const [body, status] of refused) {
+      const res = await call(api, `${path}/versions`, { body });
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(status);
+      expect(((await res.json()) as { error: string }).error).toMatch(/^[a-z_]+$/);
+    }
+    expect((await call(api, '/api/cms/home/%E0%A4%A/versions', { body: { heading: 'x' } })).status).toBe(400);
+    expect((await call(api, `/api/cms/home/${'k'.repeat(201)}/versions`, { body: { heading: 'x' } })).status).toBe(400);
+    expect((await call(api, `${path}/versions`, { body: { heading: 'x' }, editor: null })).status).toBe(401);
+    expect((await call(api, '/api/cms/home/never-saved/publish', { body: {} })).status).toBe(404);
+    expect(await everything()).toBe(before);
+  });
+
+  it('leaves declared collections and the toolkit routes to their own routes', async () => {
+    expect(await api(new Request('https://site.test/api/cms/pages/1/versions'), env, { waitUntil() {} })).toBeUndefined();
+    expect(await api(new Request('https://site.test/api/cms/auth/x/versions'), env, { waitUntil() {} })).toBeUndefined();
+    expect(await api(new Request('https://site.test/api/cms/home/k/other'), env, { waitUntil() {} })).toBeUndefined();
+  });
+});
+
+const page = `<!doctype html><html><body><h1 data-cms-field="home:index:heading">Default heading</h1>
+<div data-cms-field="home:index:body" data-cms-type="richtext" data-cms-label="Body"><p>Default body</p></div>
+<p data-cms-field="pages:3:title">Declared</p><p data-cms-field="home:index:missing">Kept</p></body></html>`;
+
+async function rewrite(options: Partial<RegionRewrite> & { regions: RegionRewrite['regions'] }): Promise<string> {
+  const response = new Response(page, { headers: { 'content-type': 'text/html' } });
+  return rewriteRegions(response, { editing: false, isOverlay: (c) => c !== 'pages', ...options }).text();
+}
+
+describe('rewriteRegions', () => {
+  const regions = async () => ({
+    heading: { type: 'text' as const, value: '<b>Escaped</b> & new' },
+    body: { type: 'richtext' as const, value: '<p>New <em>body</em></p>' },
+  });
+
+  it('gives visitors the published values with every marker removed', async () => {
+    const html = await rewrite({ regions });
+    expect(html).toContain('<h1>&lt;b&gt;Escaped&lt;/b&gt; &amp; new</h1>');
+    expect(html).toContain('<div><p>New <em>body</em></p></div>');
+    expect(html).toContain('<p>Declared</p>');
+    expect(html).toContain('<p>Kept</p>');
+    expect(html).not.toContain('data-cms');
+  });
+
+  it('asks for each document once, and shows the defaults when the lookup fails', async () => {
+    let asked = 0;
+    const html = await rewrite({
+      regions: async () => {
+        asked++;
+        throw new Error('KV down');
+      },
+    });
+    expect(asked).toBe(1);
+    expect(html).toContain('>Default heading</h1>');
+    expect(html).not.toContain('data-cms');
+  });
+
+  it('never renders a value saved as the other type', async () => {
+    const html = await rewrite({
+      regions: async () => ({ heading: { type: 'richtext', value: '<i>rich</i>' }, body: { type: 'text', value: '<img src=x onerror=alert(1)>' } }),
+    });
+    expect(html).toContain('>Default heading</h1>');
+    expect(html).toContain('<p>Default body</p>');
+    expect(html).not.toContain('onerror');
+  });
+
+  it('keeps the markers in edit mode and appends the tail with the revisions the page showed', async () => {
+    const html = await rewrite({ editing: true, regions, tail: (revs) => `<script id="tail">${JSON.stringify(revs)}</script>` });
+    expect(html).toContain('data-cms-field="home:index:heading"');
+    const tail = /<script id="tail">(.*?)<\/script><\/body>/.exec(html)?.[1];
+    expect(JSON.parse(tail ?? 'null')).toEqual({
+      'home:index': { heading: fieldRev('<b>Escaped</b> & new'), body: fieldRev('<p>New <em>body</em></p>'), missing: fieldRev(null) },
+    });
+  });
+});
