@@ -38,3 +38,5 @@ export { resumeDraft, type ResumeDraftOptions } from './resume-draft.ts';
 export { DraftBuffer, draftBuffer, bufferKey, BUFFER_WRITE_INTERVAL_MS, type BufferKv, type BufferedDraft } from './draft-buffer.ts';
 export { versionedTable, newestPendingSql, newestPendingByRowSql, type VersionedTable } from './versioned-table.ts';
 export { tableCodec, pick, type TableCodec } from './table-codec.ts';
+export { overlayCollection, overlayCacheKey, splitMarker, isRegionName, isOverlayKey, asRegions } from './overlay.ts';
+export { rewriteRegions, type RegionRewrite } from './overlay-html.ts';

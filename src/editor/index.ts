@@ -15,3 +15,5 @@ export { draftDeps, runValidate, validationError, type DraftDeps, type DraftDeps
 export { reportDegraded, setDegradedSink, type DegradedEvent, type DegradedDetail, type DegradedSink } from '../security/degraded.ts';
 export type { SoftLockSource, SoftLockTarget } from './soft-locks.ts';
 export { parseListQuery, listPage, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ListQuery } from '../http/list-query.ts';
+export { overlayRoute, type OverlayRouteOptions } from './overlay-route.ts';
+export { publishedOverlay, mirrorOverlay, overlayWork, saveOverlayRegions, type OverlayDoc, type OverlayEnv } from './overlay-store.ts';
