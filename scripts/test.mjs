@@ -24,6 +24,10 @@ stage('lint', 'npm', ['run', 'lint']);
 stage('build', 'npx', ['astro', 'build']);
 stage('vitest (unit, workers, site)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`]);
 stage('playwright (e2e in Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') });
+// Astro's blog starter with Louise from the packed tarball (installs from the npm registry).
+stage('adoption (blog starter)', 'npx', ['playwright', 'test', '--config', 'tests/adoption/playwright.config.ts'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'adoption.json'),
+});
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const vitest = readJson(join(reports, 'vitest.json'));
@@ -32,8 +36,9 @@ if (vitest) {
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
 }
-const playwright = readJson(join(reports, 'playwright.json'));
-if (playwright) {
+for (const name of ['playwright.json', 'adoption.json']) {
+  const playwright = readJson(join(reports, name));
+  if (!playwright) continue;
   totals.passed += playwright.stats.expected + playwright.stats.flaky;
   totals.failed += playwright.stats.unexpected;
   totals.skipped += playwright.stats.skipped;

@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { serve, sh, type Server } from './site-process.ts';
+
+// A site nobody here wrote: Astro's blog starter, unmodified, from ../shared.
+// Louise comes from the packed tarball (what npm would install), set up only
+// with the README's commands; the test then marks three template regions and
+// edits them as a signed-in editor, in dev and in the production build.
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const fixture = join(repo, '..', 'shared', 'fixtures', 'astro-blog-starter');
+const DEV_PORT = Number(process.env.ADOPTION_PORT ?? 4371);
+const PROD_PORT = DEV_PORT + 1;
+const RUN = Date.now().toString(36).slice(-5);
+const HEADING = `Hello from Louise (${RUN})`;
+const ABOUT = `Louise was here (${RUN}).`;
+
+let dir = '';
+let initOutput = '';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(15 * 60_000);
+  dir = mkdtempSync(join(tmpdir(), 'louise-blog-'));
+  cpSync(fixture, dir, { recursive: true, filter: (source) => !/node_modules|\.astro$|dist$/.test(source) });
+  const packed = sh(repo, 'npm', ['pack', '--silent', '--pack-destination', dir]).trim().split('\n').at(-1) as string;
+  sh(dir, 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `./${packed}`]);
+  initOutput = sh(dir, 'npx', ['louise', 'init', '--yes']);
+  markRegions(dir);
+});
+
+test.afterAll(() => {
+  if (dir && !process.env.KEEP_ADOPTION_SITE) rmSync(dir, { recursive: true, force: true });
+});
+
+test('`npx louise init --yes` sets the starter up, and a second run changes nothing', () => {
+  expect(initOutput).toMatch(/louise/i);
+  const before = snapshot(dir);
+  const again = sh(dir, 'npx', ['louise', 'init', '--yes']);
+  expect(again).toMatch(/nothing changed/i);
+  expect(snapshot(dir)).toEqual(before);
+});
+
+test('an editor edits marked regions in `astro dev`, publishes, and visitors see the edit without markers', async ({ browser }) => {
+  test.setTimeout(5 * 60_000);
+  const dev = await serve(dir, 'npx', ['astro', 'dev', '--port', String(DEV_PORT), '--host', '127.0.0.1'], `http://127.0.0.1:${DEV_PORT}/`);
+  try {
+    expect(dev.output()).toMatch(/louise: .*migration/i);
+    const page = await signedIn(browser, dev.url);
+    await page.goto(`${dev.url}?edit`);
+    await expect(page.locator('#louise-bar')).toBeVisible();
+    const heading = page.locator('[data-cms-field="home:index:heading"]');
+    await expect(heading).toHaveAttribute('contenteditable', /true|plaintext-only/);
+    await heading.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(HEADING);
+    await expect(page.locator('#louise-status')).toHaveText('Draft saved');
+    expect(await visitor(browser, dev.url, '/')).not.toContain(HEADING);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.locator('#louise-status')).toHaveText(/Published/);
+
+    await page.goto(`${dev.url}about?edit`);
+    const body = page.locator('[data-cms-field="about:page:body"]');
+    await expect(body).toHaveAttribute('data-lexical-editor', 'true');
+    await body.locator('p').first().click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(` ${ABOUT}`);
+    await expect(page.locator('#louise-status')).toHaveText('Draft saved');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.locator('#louise-status')).toHaveText(/Published/);
+
+    const home = await visitor(browser, dev.url, '/');
+    expect(home).toContain(HEADING);
+    expect(home).not.toContain('data-cms');
+    const about = await visitor(browser, dev.url, '/about');
+    expect(about).toContain(ABOUT);
+    expect(about).not.toContain('data-cms');
+    await page.context().close();
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n--- astro dev output ---\n${dev.output().slice(-3000)}`);
+  } finally {
+    await dev.stop();
+  }
+});
+
+test('the production build under `wrangler dev` serves the published edits on prerendered pages, without markers', async ({ browser }) => {
+  test.setTimeout(5 * 60_000);
+  sh(dir, 'npx', ['astro', 'build']);
+  const sitemap = readdirSync(join(dir, 'dist', 'client'))
+    .filter((name) => name.startsWith('sitemap'))
+    .map((name) => readFileSync(join(dir, 'dist', 'client', name), 'utf8'))
+    .join('\n');
+  expect(sitemap).toContain('<loc>');
+  expect(sitemap).not.toMatch(/cms\/login|api\/cms/);
+  let prod: Server | null = null;
+  try {
+    prod = await serve(dir, 'npx', ['wrangler', 'dev', '--port', String(PROD_PORT), '--ip', '127.0.0.1'], `http://127.0.0.1:${PROD_PORT}/`);
+    const home = await visitor(browser, prod.url, '/');
+    expect(home).toContain(HEADING);
+    expect(home).not.toContain('data-cms');
+    const about = await visitor(browser, prod.url, '/about');
+    expect(about).toContain(ABOUT);
+    expect(about).not.toContain('data-cms');
+    // An editor in edit mode on the prerendered page gets the editor and the markers.
+    const page = await signedIn(browser, prod.url);
+    await page.goto(`${prod.url}?edit`);
+    await expect(page.locator('#louise-bar')).toBeVisible();
+    await expect(page.locator('[data-cms-field="home:index:heading"]')).toHaveText(HEADING);
+    await page.context().close();
+  } finally {
+    await prod?.stop();
+  }
+});
+
+/** Marks the home heading (plain) and intro (rich), and the about page body (rich), as a site owner would. */
+function markRegions(site: string): void {
+  const edit = (file: string, change: (text: string) => string) => {
+    const path = join(site, file);
+    const before = readFileSync(path, 'utf8');
+    const after = change(before);
+    if (after === before) throw new Error(`the blog starter changed: could not mark ${file}`);
+    writeFileSync(path, after);
+  };
+  edit('src/pages/index.astro', (text) =>
+    text.replace('<h1>', '<h1 data-cms-field="home:index:heading">').replace(/<p>(\s*Welcome)/, '<p data-cms-field="home:index:intro" data-cms-type="richtext">$1'),
+  );
+  edit('src/pages/about.astro', (text) =>
+    text.replace(/>\n(\s*)<p>/, '>\n$1<div data-cms-field="about:page:body" data-cms-type="richtext">\n$1<p>').replace('</Layout>', '</div>\n</Layout>'),
+  );
+}
+
+async function signedIn(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext();
+  const res = await context.request.post(`${url}api/cms/auth/login`, { headers: { origin: url.replace(/\/$/, '') }, data: { email: 'editor@localhost', password: 'louise-dev' } });
+  expect(res.status(), await res.text()).toBe(204);
+  return context.newPage();
+}
+
+async function visitor(browser: Browser, url: string, path: string): Promise<string> {
+  const context = await browser.newContext();
+  const res = await context.request.get(new URL(path, url).toString());
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  await context.close();
+  return html;
+}
+
+/** A hash of every file init may touch, to prove a second run changes nothing. */
+function snapshot(site: string): Record<string, string> {
+  const files = ['astro.config.mjs', 'package.json', 'wrangler.jsonc', 'src/worker.ts', 'src/cms.config.ts', 'src/env.d.ts', '.gitignore'];
+  return Object.fromEntries(
+    files.map((file) => {
+      try {
+        return [file, createHash('sha256').update(readFileSync(join(site, file))).digest('hex')];
+      } catch {
+        return [file, 'missing'];
+      }
+    }),
+  );
+}
