@@ -43,17 +43,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
   response = louiseSecurityHeaders(response, { url, noindex: runtime.noindex(url.hostname) });
   // Astro appends `Astro.cookies` after the middleware returns: count them too.
   response = keepCookiesPrivate(response, !context.cookies.headers().next().done);
-  return allowCspDataFonts(response);
+  response = mutable(allowCspDataFonts(response));
+  // Tells the site's Worker this answer is served; a prerendered page never carries it.
+  response.headers.set(SERVED_HEADER, '1');
+  return response;
 });
 
 async function page(cms: CmsRuntime, context: Parameters<Parameters<typeof defineMiddleware>[0]>[0], next: () => Promise<Response>): Promise<Response> {
   if (context.url.pathname === options.loginPath) return next();
-  const response = mutable(
-    await servePage(cms, context.request, env, (state) => {
-      context.locals.louise = state;
-      return next();
-    }),
-  );
-  response.headers.set(SERVED_HEADER, '1');
-  return response;
+  return servePage(cms, context.request, env, (state) => {
+    context.locals.louise = state;
+    return next();
+  });
 }

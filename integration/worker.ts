@@ -23,7 +23,7 @@ export type AstroHandler<E> = (request: Request, env: E, ctx: ExecutionContext) 
 export function louiseWorker<E>(handle: AstroHandler<E>): ExportedHandler<E> {
   return {
     async fetch(incoming, env, ctx) {
-      const page = incoming.method === 'GET' || incoming.method === 'HEAD';
+      const page = (incoming.method === 'GET' || incoming.method === 'HEAD') && (incoming.headers.get('accept') ?? '').includes('text/html');
       // A static page's validators describe the file, not the page with its published regions: ask for the whole file.
       const request = page ? unconditional(incoming as Request) : (incoming as Request);
       const response = await handle(request, env, ctx);
@@ -32,7 +32,7 @@ export function louiseWorker<E>(handle: AstroHandler<E>): ExportedHandler<E> {
         served.headers.delete(SERVED_HEADER);
         return served;
       }
-      if (!page || !isHtml(response)) return response;
+      if (!isHtml(response) || (incoming.method !== 'GET' && incoming.method !== 'HEAD')) return response;
       const served = await servePage(cmsRuntime(config), request, env as unknown as CmsEnv, async () => response);
       const out = new Response(served.body, served);
       for (const name of ['etag', 'last-modified', 'content-length']) out.headers.delete(name);
