@@ -12,6 +12,4 @@ export default defineConfig({
   adapter: cloudflare(persist ? { persistState: { path: persist } } : {}),
   integrations: [louise()],
   server: { port: 4321, host: 'localhost' },
-  // The edit bar sits where Astro's dev toolbar would.
-  devToolbar: { enabled: false },
 });

@@ -33,6 +33,8 @@ export default defineConfig(async () => {
               wrangler: { configPath: './wrangler.jsonc' },
               miniflare: {
                 bindings: { TEST_MIGRATIONS: migrations },
+                // A second D1 that no migration ever touches: the "tables missing" case (tests/workers/request-gate.test.ts).
+                d1Databases: { EMPTY_DB: 'louise-empty' },
               },
             }),
           ],

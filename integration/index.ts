@@ -31,7 +31,7 @@ export default function louise(input: LouiseOptions = {}): AstroIntegration {
           [OPTIONS_ID]: `export default ${JSON.stringify(options)};`,
         };
         injectRoute({ pattern: '/api/cms/[...path]', entrypoint: new URL('./routes/api.ts', import.meta.url), prerender: false });
-        injectRoute({ pattern: options.loginPath, entrypoint: new URL('./pages/login.astro', import.meta.url), prerender: false });
+        injectRoute({ pattern: options.loginPath, entrypoint: new URL('./pages/login.ts', import.meta.url), prerender: false });
         addMiddleware({ entrypoint: new URL('./middleware.ts', import.meta.url), order: 'pre' });
         updateConfig({
           vite: {

@@ -2,15 +2,13 @@ import { defineMiddleware } from 'astro:middleware';
 import { env as cfEnv } from 'cloudflare:workers';
 import config from 'virtual:louise/config';
 import options from 'virtual:louise/options';
-import { devEditorsFailureMessage, ensureDevEditors } from '../src/auth/dev-editors.ts';
-import { renewedSessionCookie } from '../src/auth/password-editor.ts';
-import { json } from '../src/http/errors.ts';
 import { keepCookiesPrivate } from '../src/http/private-cookies.ts';
 import { allowCspDataFonts } from '../src/security/csp.ts';
 import { louiseSecurityHeaders, mutable } from '../src/security/headers.ts';
 import type { CmsEnv } from './config.ts';
 import { SERVED_HEADER, servePage } from './page-flow.ts';
-import { cmsRuntime, type CmsRuntime } from './runtime.ts';
+import { gateApi, renewal, type GateInput } from './request-gate.ts';
+import { cmsRuntime } from './runtime.ts';
 
 const env = cfEnv as unknown as CmsEnv;
 
@@ -18,29 +16,27 @@ const env = cfEnv as unknown as CmsEnv;
  * Every request: the API gate for `/api/cms/*`, edit mode for pages, the
  * sliding session cookie, then security headers, `noindex`, `private,
  * no-store` on anything that sets a cookie and the CSP font allowance on
- * whatever answers.
+ * whatever answers. What touches D1 and when is decided in request-gate.ts:
+ * a visitor without a session cookie costs no query, and a database problem
+ * is shown only to a would-be editor.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
-  const runtime = cmsRuntime(config);
   const { request, url } = context;
-  // A development convenience must never turn a visitor's page into a 500:
-  // say what to fix and serve the request.
-  if (options.devEditors) await ensureDevEditors(env.DB, url).catch((error: unknown) => console.error(devEditorsFailureMessage(error)));
+  const gate: GateInput = { request, env, runtime: cmsRuntime(config), builtInSignIn: !config.resolveEditor, options };
 
   let response: Response;
   if (url.pathname.startsWith('/api/cms/')) {
-    const allowed = runtime.isPublic(url.pathname, request) || (await runtime.resolveEditor(request, env)) !== null;
-    response = allowed ? await next() : json({ error: 'unauthorized', message: 'Sign in as an editor to use this endpoint.' }, { status: 401 });
+    response = (await gateApi(gate)) ?? (await next());
   } else {
-    response = await page(runtime, context, next);
+    response = await page(gate, context, next);
   }
 
-  const renewed = config.resolveEditor ? null : await renewedSessionCookie(request, env.DB);
+  const renewed = await renewal(gate);
   if (renewed) {
     response = mutable(response);
     response.headers.append('set-cookie', renewed);
   }
-  response = louiseSecurityHeaders(response, { url, noindex: runtime.noindex(url.hostname) });
+  response = louiseSecurityHeaders(response, { url, noindex: gate.runtime.noindex(url.hostname) });
   // Astro appends `Astro.cookies` after the middleware returns: count them too.
   response = keepCookiesPrivate(response, !context.cookies.headers().next().done);
   response = mutable(allowCspDataFonts(response));
@@ -49,9 +45,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   return response;
 });
 
-async function page(cms: CmsRuntime, context: Parameters<Parameters<typeof defineMiddleware>[0]>[0], next: () => Promise<Response>): Promise<Response> {
-  if (context.url.pathname === options.loginPath) return next();
-  return servePage(cms, context.request, env, (state) => {
+async function page(gate: GateInput, context: Parameters<Parameters<typeof defineMiddleware>[0]>[0], next: () => Promise<Response>): Promise<Response> {
+  return servePage(gate, (state) => {
     context.locals.louise = state;
     return next();
   });

@@ -6,22 +6,29 @@ import { mutable } from '../src/security/headers.ts';
 import type { CmsEnv } from './config.ts';
 import { decideEditMode, type LouiseLocals } from './edit-mode.ts';
 import { editorTail } from './editor-tail.ts';
+import { problemPage } from './problem-page.ts';
+import { gatePage, type GateInput } from './request-gate.ts';
 import type { CmsRuntime } from './runtime.ts';
 
 /** Set on pages the middleware already served, so the Worker does not serve them twice; never leaves the Worker. */
 export const SERVED_HEADER = 'x-louise-served';
 
 /**
- * One page request, for Astro's middleware (on-demand pages, and every page
+ * One page request (after the gate: a database problem reaches only a
+ * would-be editor), for Astro's middleware (on-demand pages, and every page
  * in dev) and for the Worker (prerendered pages): decides edit mode (a
  * visitor asking for `?edit` goes to the sign-in page), renders, then runs
  * the HTML through the region rewriter: visitors get published overlay
  * values from KV with every marker removed; an editor in edit mode gets the
  * work in progress, the markers, and the editor appended to the body.
  */
-export async function servePage(cms: CmsRuntime, request: Request, env: CmsEnv, render: (state: LouiseLocals) => Promise<Response>): Promise<Response> {
+export async function servePage(gate: GateInput, render: (state: LouiseLocals) => Promise<Response>): Promise<Response> {
+  const { request, env, runtime: cms } = gate;
+  const gated = await gatePage(gate);
+  if (gated.kind === 'problem') return problemPage(gated.problem);
   const url = new URL(request.url);
-  const editor = await cms.resolveEditor(request, env);
+  const editor = gated.editor;
+  if (url.pathname === options.loginPath) return render({ editor, editing: false, revs: {}, invalid: {} });
   const decision = decideEditMode(url, request, editor, options);
   if (decision.kind === 'redirect') {
     const headers = new Headers({ location: decision.location, 'cache-control': 'no-store' });

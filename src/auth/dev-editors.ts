@@ -51,18 +51,6 @@ function causes(error: unknown): Error[] {
   return chain;
 }
 
-/**
- * The one log line for a failed `ensureDevEditors`: what went wrong and
- * what to do about it.
- */
-export function devEditorsFailureMessage(error: unknown): string {
-  const messages = causes(error).map((cause) => cause.message);
-  if (messages.some((message) => /no such table: editors\b/.test(message))) {
-    return 'louise: the editors table is missing, so no development editors were created: run `npm run db:migrate`, then reload.';
-  }
-  return `louise: could not create the development editors: ${messages.at(-1) ?? String(error)}`;
-}
-
 /** For tests: forget that this isolate already checked. */
 export function resetDevEditorsCheck(): void {
   done = false;

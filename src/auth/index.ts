@@ -1,5 +1,5 @@
 export { authRoute, DEFAULT_LOGIN_LIMITS, type AuthRouteOptions, type AuthEnv, type LoginLimits } from './auth-route.ts';
-export { passwordEditor, requestSession, renewedSessionCookie } from './password-editor.ts';
+export { passwordEditor, requestSession, renewedSessionCookie, sessionToken } from './password-editor.ts';
 export { accessEditor, type AccessEditorOptions } from './access-editor.ts';
 export { addEditor, listEditors, removeEditor, findEditorByEmail, normalizeEmail, type NewEditor } from './editors.ts';
 export { createSession, resolveSession, endSession, SESSION_TTL_MS, type ResolvedSession, type SessionClock } from './sessions.ts';

@@ -6,11 +6,23 @@ import { resolveSession, type ResolvedSession, type SessionClock } from './sessi
 // One lookup per request: the middleware, the API gate and the route all ask.
 const perRequest = new WeakMap<Request, Promise<ResolvedSession | null>>();
 
+// What `newToken` makes: 32 random bytes, base64url without padding.
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The request's session token when it carries one that could be real, else
+ * null. A visitor without one (or with a malformed one) costs no query.
+ */
+export function sessionToken(request: Request): string | null {
+  const token = readCookie(request, SESSION_COOKIE);
+  return token && TOKEN.test(token) ? token : null;
+}
+
 /** The session behind a request's cookie, looked up once per request. */
 export function requestSession(request: Request, DB: D1Database, clock: SessionClock = {}): Promise<ResolvedSession | null> {
   let pending = perRequest.get(request);
   if (!pending) {
-    const token = readCookie(request, SESSION_COOKIE);
+    const token = sessionToken(request);
     pending = token ? resolveSession(DB, token, clock) : Promise.resolve(null);
     perRequest.set(request, pending);
   }
@@ -23,7 +35,7 @@ export function requestSession(request: Request, DB: D1Database, clock: SessionC
  */
 export async function renewedSessionCookie(request: Request, DB: D1Database, clock: SessionClock = {}): Promise<string | null> {
   const resolved = await requestSession(request, DB, clock);
-  const token = readCookie(request, SESSION_COOKIE);
+  const token = sessionToken(request);
   return resolved?.renewed && token ? sessionCookie(token, resolved.expiresAt, new URL(request.url), (clock.now ?? Date.now)()) : null;
 }
 

@@ -11,6 +11,8 @@ export interface BarActionDeps {
   manual: boolean;
   /** The editor has `access.publish`. */
   publish: boolean;
+  /** Opens the page's settings panel; null when the page has none (no Settings button). */
+  openSettings: (() => void) | null;
   flush(): Promise<void>;
   unsaved(): boolean;
   say(tone: StatusTone, text: string): void;
@@ -34,6 +36,7 @@ export function barActions(deps: BarActionDeps): BarActions {
     },
   };
   if (deps.manual) actions.save = () => void deps.flush();
+  if (deps.openSettings) actions.settings = deps.openSettings;
   if (!doc) return actions;
 
   const { collection, key } = doc;

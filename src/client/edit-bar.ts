@@ -9,14 +9,16 @@ export interface BarActions {
   save?: () => void;
   /** Present on a page with a versioned document. */
   versions?: VersionActions;
+  /** Present when the page declares a settings panel (`data-cms-settings`, see settings.ts). */
+  settings?: () => void;
   done(): void;
 }
 
 /**
  * The edit bar: a lasting notice, status line (both announced politely),
- * conflict choices, history, and the Save, Discard, Publish, Settings and
- * Done buttons. It is fixed to
- * the bottom and the body gets matching padding so no content hides under it.
+ * conflict choices, history, and the Save, Discard, Publish, Settings (only
+ * on a page with a settings panel) and Done buttons. It is fixed to the
+ * bottom and the body gets matching padding so no content hides under it.
  */
 export function createEditBar(actions: BarActions) {
   const status = statusLine();
@@ -30,10 +32,8 @@ export function createEditBar(actions: BarActions) {
     row.append(history.toggle(versions), button('Discard draft', versions.discard));
     if (versions.publish) row.append(button('Publish', versions.publish));
   }
-  row.append(
-    button('Settings', () => row.dispatchEvent(new CustomEvent('cms:open-settings', { bubbles: true, composed: true }))),
-    button('Done', actions.done),
-  );
+  if (actions.settings) row.append(button('Settings', actions.settings));
+  row.append(button('Done', actions.done));
   const bar = el('div', { id: 'louise-bar' }, notice.element, choices.element, history.panel, row);
   bar.setAttribute('role', 'region');
   bar.setAttribute('aria-label', 'Edit bar');

@@ -8,6 +8,7 @@ import { watchPage } from './page-lifecycle.ts';
 import { resolveOptions, type MountOptions, type ResolvedOptions } from './options.ts';
 import { resetField } from './reset-field.ts';
 import { createSaveReport } from './save-report.ts';
+import { findSettings, openSettings } from './settings.ts';
 import { attachEditors, startUnit } from './start-unit.ts';
 import { $status, type StatusTone } from './status.ts';
 import { CSS } from './styles.ts';
@@ -26,7 +27,8 @@ export interface CmsHandle {
 
 /**
  * Makes every `data-cms-field` marker on the page editable in place and
- * mounts the edit bar. Safe on every page: with no markers it does nothing
+ * mounts the edit bar (with a Settings button when the page has an element
+ * with `data-cms-settings`: see settings.ts). Safe on every page: with no markers it does nothing
  * and returns null. Without `access.publish`, fields that would save live
  * (collections not in `versioned`) stay locked unless their element carries
  * `data-cms-access="edit"`.
@@ -64,6 +66,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
       editParam: options.editParam,
       manual: !autoSave,
       publish: options.publish,
+      openSettings: settingsOpener(),
       flush,
       unsaved,
       say,
@@ -90,6 +93,12 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   watchPage({ autoSave, queues: () => started().map((unit) => unit.queue), unsaved, leaving: () => leaving });
 
   return { ready, flush, unsaved };
+}
+
+/** What Settings does on this page, or null when the page declares no settings panel. */
+function settingsOpener(): (() => void) | null {
+  const panel = findSettings();
+  return panel ? () => openSettings(panel) : null;
 }
 
 /** The edit-mode styles, and the quiet look of fields this editor may not change. */

@@ -1,7 +1,16 @@
 // Edit-mode styles, injected by mountCms (visitors never get them).
+//
+// Astro's dev toolbar (`astro dev` only) is fixed to the bottom too, at
+// z-index 2000000010, and its pill and hover strip take the bottom 58px
+// (16px gap, 40px pill; 42px of hover strip above the 16px that still shows
+// when it is hidden). With the toolbar on the page the edit bar goes under it
+// and keeps those 58px free, so the pill sits in the bar's lower strip and
+// neither covers the other's buttons. `:has()` needs no script and no
+// timing: the toolbar may be added before or after the editor mounts.
 export const CSS = `
 #louise-bar{position:fixed;inset:auto 0 0 0;z-index:2147483000;box-sizing:border-box;max-height:60vh;overflow:auto;padding:.5rem 1rem;background:#18181b;color:#fafafa;font:14px/1.4 system-ui,sans-serif;box-shadow:0 -2px 8px #0004}
 #louise-bar .lb-row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
+:root:has(astro-dev-toolbar) #louise-bar{z-index:2000000000;padding-bottom:calc(.5rem + 58px)}
 #louise-bar button{font:inherit;padding:.3rem .75rem;border:1px solid #a1a1aa;border-radius:4px;background:#27272a;color:#fafafa;cursor:pointer}
 #louise-bar button:hover{background:#3f3f46}
 #louise-bar button:focus-visible,.louise-toolbar button:focus-visible{outline:3px solid #fbbf24;outline-offset:1px}

@@ -1,3 +1,6 @@
+import { isLocalHostname } from '../security/local-host.ts';
+import { dbProblemOf, dbProblemResponse, logDbProblem } from './db-problem.ts';
+
 /**
  * The one error type for HTTP answers. `code` is a stable machine-readable
  * string (`unauthorized`, `conflict`, `locked`, ...); `extra` fields are
@@ -35,11 +38,19 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
 
 /**
  * Turns a thrown error into a response. An `HttpError` becomes its own body;
+ * a database problem (tables not migrated, a D1 outage) a 503 with
+ * `{ error: 'db_unmigrated' | 'db_unavailable', message }` saying what to do;
  * anything else is a bug: logged in full, answered as a bare 500 so no
- * exception text or stack ever reaches a client.
+ * exception text or stack ever reaches a client. `request` picks the local
+ * or the remote command in the message (default: remote).
  */
-export function errorResponse(error: unknown): Response {
+export function errorResponse(error: unknown, request?: Request): Response {
   if (error instanceof HttpError) return error.toResponse();
+  const problem = dbProblemOf(error, { local: request ? isLocalHostname(new URL(request.url).hostname) : false });
+  if (problem) {
+    logDbProblem(problem);
+    return dbProblemResponse(problem);
+  }
   console.error('louise: unhandled error in route', error);
   return json({ error: 'internal', message: 'Something went wrong on the server. Try again; if it persists, check the server log.' }, { status: 500 });
 }

@@ -1,4 +1,5 @@
 export { HttpError, json, errorResponse } from './errors.ts';
+export { dbProblemOf, dbProblemOrOutage, dbProblemResponse, missingDb, type DbProblem, type DbProblemCode } from './db-problem.ts';
 export { runEditorRoute, answering, matchPath, type EditorRoute, type EditorRouteEnv, type RouteContext } from './route.ts';
 export { composeRoutes } from './compose.ts';
 export { parseBody, MAX_JSON_BODY } from './parse-body.ts';

@@ -29,7 +29,7 @@ export function answering<E>(handler: EditorRoute<E>): EditorRoute<E> {
     try {
       return await handler(request, env, ctx);
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, request);
     }
   };
   return Object.defineProperty(route, 'name', { value: handler.name });
@@ -43,7 +43,7 @@ export async function runEditorRoute<E>(route: EditorRoute<E>, request: Request,
   try {
     return (await route(request, env, ctx)) ?? json({ error: 'not_found' }, { status: 404 });
   } catch (error) {
-    return errorResponse(error);
+    return errorResponse(error, request);
   }
 }
 

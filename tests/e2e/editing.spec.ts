@@ -168,17 +168,36 @@ test.describe('inline editing', () => {
     expect(await visitorHtml(browser, '/articles/editing-in-place')).toContain(await page.locator(TITLE).innerText());
   });
 
-  test('a writer sees no Publish; Settings dispatches cms:open-settings; Done leaves edit mode', async ({ page }) => {
+  test('a writer sees no Publish, and no Settings on a page without a settings panel; Done leaves edit mode', async ({ page }) => {
     await signIn(page, 'writer@localhost');
     await openEditing(page, '/about');
     await expect(page.getByRole('button', { name: 'Publish' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Discard draft' })).toBeVisible();
-    const opened = page.evaluate(() => new Promise<boolean>((resolve) => document.addEventListener('cms:open-settings', () => resolve(true), { once: true })));
-    await page.getByRole('button', { name: 'Settings' }).click();
-    expect(await opened).toBe(true);
+    await expect(page.getByRole('button', { name: 'Settings' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(page).toHaveURL(`${baseUrl()}/about`);
     expect(await page.locator('script').count()).toBe(0);
+  });
+
+  test('a page with a data-cms-settings panel gets Settings: it dispatches cms:open-settings and opens a dialog panel', async ({ page }) => {
+    // The reference site has no settings panel: this one is added to the edit-mode HTML on its way to the browser.
+    await page.route(/\/about\?edit$/, async (route) => {
+      const response = await route.fetch();
+      const panel =
+        '<dialog data-cms-settings aria-labelledby="settings-title"><h2 id="settings-title">Site settings</h2><form method="dialog"><button>Close</button></form></dialog>';
+      await route.fulfill({ response, body: (await response.text()).replace('</main>', `${panel}</main>`) });
+    });
+    await signIn(page, 'writer@localhost');
+    await openEditing(page, '/about');
+    const opened = page.evaluate(
+      () =>
+        new Promise<string>((resolve) => document.addEventListener('cms:open-settings', (event) => resolve((event.target as Element).tagName), { once: true })),
+    );
+    await page.getByRole('button', { name: 'Settings' }).click();
+    expect(await opened).toBe('DIALOG');
+    await expect(page.getByRole('dialog', { name: 'Site settings' })).toBeVisible();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog', { name: 'Site settings' })).toBeHidden();
   });
 
   test('a writer cannot change live fields: site settings stay locked with the reason, page fields are editable', async ({ page }) => {
@@ -223,6 +242,32 @@ test.describe('inline editing', () => {
     // Keyboard reachable: Tab lands on the bar's buttons.
     await page.locator('#louise-bar button').first().focus();
     await expect(page.locator('#louise-bar button').first()).toBeFocused();
+  });
+
+  test('with Astro’s dev toolbar on the page, the bar goes under it and keeps its bottom strip free: both can be clicked', async ({ page }) => {
+    // The e2e server is the production build, which has no dev toolbar: this stands in for it with the
+    // same element name, z-index and footprint (a 40px pill 16px above the bottom; `astro dev` is checked by hand).
+    await page.setViewportSize({ width: 420, height: 700 });
+    await page.route(/\/about\?edit$/, async (route) => {
+      const response = await route.fetch();
+      const toolbar =
+        '<astro-dev-toolbar><div style="position:fixed;bottom:16px;left:50%;transform:translateX(-50%);z-index:2000000010;width:175px;height:40px"><button id="fake-toolbar-app">App</button></div></astro-dev-toolbar>';
+      await route.fulfill({ response, body: (await response.text()).replace('</body>', `${toolbar}</body>`) });
+    });
+    await signIn(page);
+    await openEditing(page, '/about');
+    const covered = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('#louise-bar button, #fake-toolbar-app')]
+        .filter((button) => {
+          const box = button.getBoundingClientRect();
+          return !button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+        })
+        .map((button) => button.textContent),
+    );
+    expect(covered).toEqual([]);
+    const bar = await page.locator('#louise-bar').boundingBox();
+    const pill = await page.locator('#fake-toolbar-app').boundingBox();
+    expect(pill!.y).toBeGreaterThan(bar!.y);
   });
 
   test('history lists versions and restores an older one', async ({ page, browser }) => {

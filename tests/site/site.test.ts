@@ -184,7 +184,8 @@ describe('a session past half its life', () => {
 
   it('is renewed through the middleware: the cookie comes back with a positive Max-Age and the page is not cacheable', async () => {
     const editor = await addEditor(site.DB, { email: 'renew@example.com', password: 'correct horse' });
-    const token = 'renewal-test-token-0123456789abcdefghijklmnopq';
+    // Shaped like a real token (43 base64url characters): anything else is not even looked up.
+    const token = 'renewal-test-token-0123456789abcdefghijklmn';
     const expiresAt = Date.now() + SESSION_TTL_MS / 3;
     await site.DB.prepare('INSERT INTO editor_sessions (id, editor_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)')
       .bind(crypto.randomUUID(), editor.id, await sha256Hex(token), expiresAt, Date.now() - SESSION_TTL_MS / 2)
@@ -211,16 +212,29 @@ describe('on localhost without the editors table', () => {
   freshSite();
   const LOCAL = 'http://localhost:4321';
 
-  it('still serves pages, and creates the development editors once the table is back', async () => {
+  it('serves visitors, tells the sign-in page and an editor what to run, and creates the development editors at sign-in once the table is back', async () => {
     await site.DB.exec('ALTER TABLE editors RENAME TO editors_away;');
     try {
       const res = await get(`${LOCAL}/about`);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<h1');
+      const signIn = await get(`${LOCAL}/cms/login`);
+      expect(signIn.status).toBe(503);
+      expect(signIn.headers.get('cache-control')).toBe('no-store');
+      expect(await signIn.text()).toContain('(no such table: editors): run <code>npx louise db migrate</code>');
+      const editor = await get(`${LOCAL}/about`, { headers: { cookie: `louise_session=${'A'.repeat(43)}` } });
+      expect(editor.status).toBe(503);
+      expect(await editor.text()).toContain('data-louise-problem="db_unmigrated"');
+      const api = await get(`${LOCAL}/api/cms/auth/login`, { method: 'POST', headers: { origin: LOCAL, 'content-type': 'application/json' }, body: '{}' });
+      expect(api.status).toBe(503);
+      expect(await api.json()).toMatchObject({ error: 'db_unmigrated' });
     } finally {
       await site.DB.exec('ALTER TABLE editors_away RENAME TO editors;');
     }
+    // Pages no longer create them: only the sign-in page and the login route do.
     await get(`${LOCAL}/`);
+    expect(await site.DB.prepare('SELECT count(*) AS n FROM editors').first('n')).toBe(0);
+    expect((await get(`${LOCAL}/cms/login`)).status).toBe(200);
     expect(await site.DB.prepare('SELECT count(*) AS n FROM editors').first('n')).toBe(2);
   });
 });

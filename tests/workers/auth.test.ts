@@ -2,7 +2,8 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addEditor, authRoute, createSession, ensureDevEditors, removeEditor, resolveSession, SESSION_TTL_MS } from '../../src/auth/index.ts';
 import { renewedSessionCookie, requestSession } from '../../src/auth/password-editor.ts';
-import { devEditorsFailureMessage, resetDevEditorsCheck } from '../../src/auth/dev-editors.ts';
+import { resetDevEditorsCheck } from '../../src/auth/dev-editors.ts';
+import { dbProblemOf } from '../../src/http/db-problem.ts';
 import { runEditorRoute } from '../../src/http/route.ts';
 import { durableRateLimitStorage } from '../../src/security/durable-rate-limit.ts';
 
@@ -232,10 +233,12 @@ describe('development editors when something goes wrong', () => {
       await env.DB.exec('ALTER TABLE editors_away RENAME TO editors;');
     }
     expect(failure).toBeInstanceOf(Error);
-    expect(devEditorsFailureMessage(failure)).toMatch(/^louise: .*editors table is missing.*npm run db:migrate/);
-    expect(devEditorsFailureMessage(new Error('D1_ERROR: disk I/O error'))).toMatch(
-      /^louise: could not create the development editors: D1_ERROR: disk I\/O error/,
-    );
+    expect(dbProblemOf(failure, { local: true })).toMatchObject({
+      code: 'db_unmigrated',
+      message: expect.stringMatching(/^Louise's tables are missing in the local database \(no such table: editors\): run `npx louise db migrate`/),
+    });
+    // A failure that is no missing table and no known outage is a bug, not a database problem.
+    expect(dbProblemOf(new Error('D1_ERROR: UNIQUE constraint failed: editors.email: SQLITE_CONSTRAINT'), { local: true })).toBeNull();
   });
 
   it('a binding that fails outright is thrown, not swallowed', async () => {

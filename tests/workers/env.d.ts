@@ -4,6 +4,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** A D1 with no tables at all (no migration is ever applied to it). */
+      EMPTY_DB: D1Database;
     }
   }
 }
