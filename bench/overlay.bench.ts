@@ -52,7 +52,8 @@ try {
   await server.listen();
   await server.fetch('/setup');
   const check = await (await server.fetch('/overlay/')).text();
-  if (!check.includes('Published heading 3') || check.includes('data-cms')) throw new Error('the overlay path did not serve the published regions without markers');
+  if (!check.includes('Published heading 3') || check.includes('data-cms'))
+    throw new Error('the overlay path did not serve the published regions without markers');
   await rate('/direct/');
   await rate('/overlay/');
   const direct: number[] = [];
@@ -63,7 +64,9 @@ try {
   }
   const d = median(direct);
   const o = median(overlay);
-  console.log(`Prerendered page (${Math.round(check.length / 1024)} KB, 10 overlay regions), ${N} requests a round at concurrency ${CONCURRENCY}, median of ${ROUNDS}:`);
+  console.log(
+    `Prerendered page (${Math.round(check.length / 1024)} KB, 10 overlay regions), ${N} requests a round at concurrency ${CONCURRENCY}, median of ${ROUNDS}:`,
+  );
   console.log(`  asset served directly      ${Math.round(d).toString().padStart(6)} req/s  (${(1000 / d).toFixed(2)} ms/req)`);
   console.log(`  through the region rewriter ${Math.round(o).toString().padStart(5)} req/s  (${(1000 / o).toFixed(2)} ms/req)`);
   console.log(`  visitor time ratio (rewriter / direct): ${(d / o).toFixed(2)}`);

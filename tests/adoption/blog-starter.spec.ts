@@ -126,7 +126,9 @@ function markRegions(site: string): void {
     writeFileSync(path, after);
   };
   edit('src/pages/index.astro', (text) =>
-    text.replace('<h1>', '<h1 data-cms-field="home:index:heading">').replace(/<p>(\s*Welcome)/, '<p data-cms-field="home:index:intro" data-cms-type="richtext">$1'),
+    text
+      .replace('<h1>', '<h1 data-cms-field="home:index:heading">')
+      .replace(/<p>(\s*Welcome)/, '<p data-cms-field="home:index:intro" data-cms-type="richtext">$1'),
   );
   edit('src/pages/about.astro', (text) =>
     text.replace(/>\n(\s*)<p>/, '>\n$1<div data-cms-field="about:page:body" data-cms-type="richtext">\n$1<p>').replace('</Layout>', '</div>\n</Layout>'),
@@ -135,7 +137,10 @@ function markRegions(site: string): void {
 
 async function signedIn(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext();
-  const res = await context.request.post(`${url}api/cms/auth/login`, { headers: { origin: url.replace(/\/$/, '') }, data: { email: 'editor@localhost', password: 'louise-dev' } });
+  const res = await context.request.post(`${url}api/cms/auth/login`, {
+    headers: { origin: url.replace(/\/$/, '') },
+    data: { email: 'editor@localhost', password: 'louise-dev' },
+  });
   expect(res.status(), await res.text()).toBe(204);
   return context.newPage();
 }
@@ -155,7 +160,12 @@ function snapshot(site: string): Record<string, string> {
   return Object.fromEntries(
     files.map((file) => {
       try {
-        return [file, createHash('sha256').update(readFileSync(join(site, file))).digest('hex')];
+        return [
+          file,
+          createHash('sha256')
+            .update(readFileSync(join(site, file)))
+            .digest('hex'),
+        ];
       } catch {
         return [file, 'missing'];
       }
