@@ -1,94 +1,68 @@
-// `npm run editor -- <command>`: add, list and remove editors, and set a
-// password, in the local D1 or (--remote) the deployed one, through wrangler.
-import { spawnSync } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { ensureModernNode, root } from './bootstrap.mjs';
+// `npx louise editor <command>`: add, list and remove the site's editors and
+// set passwords, in the site's local D1 or (--remote) the deployed one.
+import { hashPassword } from '../src/auth/password.ts';
+import { d1Command, resolveTarget, type D1Target } from './d1.ts';
+import {
+  addEditorSql,
+  countEditorSql,
+  LIST_EDITORS_SQL,
+  parseEditorArgs,
+  removeEditorSql,
+  setPasswordSql,
+  USAGE,
+  type EditorOptions,
+} from './editor-commands.ts';
+import { CliError } from './errors.ts';
+import { readPassword } from './prompt.ts';
 
-ensureModernNode();
-
-const { hashPassword } = await import('../src/auth/password.ts');
-const { USAGE, parseEditorArgs, addEditorSql, setPasswordSql, removeEditorSql, sqlString, LIST_EDITORS_SQL } = await import('./editor-commands.mjs');
-
-const options = parseEditorArgs(process.argv.slice(2));
-if (options.error) fail(`${options.error}\n\n${USAGE}`);
-
-function fail(message) {
-  console.error(message);
-  process.exit(2);
+export interface EditorIo {
+  cwd: string;
+  log: (line: string) => void;
+  /** Reads the new password; default a hidden prompt or the first line of standard input. */
+  password?: (prompt: string) => Promise<string>;
 }
 
-/** Runs SQL through wrangler; returns the result rows of the last statement. */
-function d1(sql) {
-  const where = options.remote ? ['--remote'] : ['--local', ...(options.persistTo ? ['--persist-to', options.persistTo] : [])];
-  const result = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', ...where, '--json', '--command', sql], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, CI: 'true' },
-  });
-  if (result.status !== 0) {
-    const detail = (result.stdout + result.stderr)
-      .split('\n')
-      .filter((line) => /error|✘/i.test(line))
-      .join('\n');
-    fail(
-      `The database refused the command.${detail ? `\n${detail}` : ''}\n${options.remote ? 'Check that you are logged in (npx wrangler login) and that DB in wrangler.jsonc names your database.' : 'Run `npm run db:migrate` first if the tables are missing.'}`,
-    );
-  }
-  const parsed = JSON.parse(result.stdout);
-  return parsed.at(-1)?.results ?? [];
-}
-
-async function readPassword(prompt) {
-  if (!process.stdin.isTTY) {
-    const rl = createInterface({ input: process.stdin });
-    for await (const line of rl) return line;
-    return '';
-  }
-  // Hide what is typed: echo nothing after the prompt.
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  rl._writeToOutput = (text) => {
-    if (text.startsWith(prompt)) process.stdout.write(prompt);
+/** Runs one editor command against the site in `cwd`. */
+export async function runEditor(argv: string[], io: EditorIo): Promise<void> {
+  const parsed = parseEditorArgs(argv);
+  if ('error' in parsed) throw new CliError(`${parsed.error}\n\n${USAGE}`, 2);
+  const options: EditorOptions = parsed;
+  const target: D1Target = { cwd: io.cwd, binding: options.binding, remote: options.remote, persistTo: options.persistTo };
+  const { label: where } = resolveTarget(target);
+  const sql = (statement: string) => d1Command(target, statement).at(-1)?.results ?? [];
+  const exists = () => Number(sql(countEditorSql(options.email))[0]?.['n'] ?? 0) > 0;
+  const newPasswordHash = async () => {
+    const password = await (io.password ?? readPassword)('Password (at least 8 characters): ');
+    if (password.length < 8) throw new CliError('The password must be at least 8 characters long. Nothing was changed.', 2);
+    return hashPassword(password);
   };
-  const answer = await new Promise((resolve) => rl.question(prompt, resolve));
-  rl.close();
-  process.stdout.write('\n');
-  return answer;
-}
 
-async function newPasswordHash() {
-  const password = await readPassword('Password (at least 8 characters): ');
-  if (password.length < 8) fail('The password must be at least 8 characters long. Nothing was changed.');
-  return hashPassword(password);
-}
-
-const exists = () => d1(`SELECT count(*) AS n FROM editors WHERE email = ${sqlString(options.email)};`)[0]?.n > 0;
-const where = options.remote ? 'the deployed database' : 'the local database';
-
-switch (options.command) {
-  case 'add': {
-    if (exists()) fail(`${options.email} is already an editor in ${where}. Use "password" to set a new password.`);
-    const passwordHash = await newPasswordHash();
-    const name = options.name?.trim() || options.email.split('@')[0];
-    d1(addEditorSql({ id: crypto.randomUUID(), email: options.email, name, passwordHash, canPublish: options.publisher, now: Date.now() }));
-    console.log(`Added ${options.email}${options.publisher ? ' (may publish)' : ''} to ${where}.`);
-    break;
-  }
-  case 'password': {
-    if (!exists()) fail(`${options.email} is not an editor in ${where}.`);
-    d1(setPasswordSql({ email: options.email, passwordHash: await newPasswordHash(), now: Date.now() }));
-    console.log(`Set a new password for ${options.email} in ${where}; their sessions were ended.`);
-    break;
-  }
-  case 'remove': {
-    if (!exists()) fail(`${options.email} is not an editor in ${where}.`);
-    d1(removeEditorSql(options.email));
-    console.log(`Removed ${options.email} and ended their sessions in ${where}.`);
-    break;
-  }
-  case 'list': {
-    const rows = d1(LIST_EDITORS_SQL);
-    if (rows.length === 0) console.log(`No editors in ${where}.`);
-    for (const row of rows) console.log(`${row.email}\t${row.name}\t${row.can_publish ? 'may publish' : 'edits only'}`);
-    break;
+  switch (options.command) {
+    case 'add': {
+      if (exists()) throw new CliError(`${options.email} is already an editor in ${where}. Use "password" to set a new password.`, 2);
+      const passwordHash = await newPasswordHash();
+      const name = options.name?.trim() || (options.email.split('@')[0] as string);
+      sql(addEditorSql({ id: crypto.randomUUID(), email: options.email, name, passwordHash, canPublish: options.publisher, now: Date.now() }));
+      io.log(`Added ${options.email}${options.publisher ? ' (may publish)' : ''} to ${where}.`);
+      break;
+    }
+    case 'password': {
+      if (!exists()) throw new CliError(`${options.email} is not an editor in ${where}.`, 2);
+      sql(setPasswordSql({ email: options.email, passwordHash: await newPasswordHash(), now: Date.now() }));
+      io.log(`Set a new password for ${options.email} in ${where}; their sessions were ended.`);
+      break;
+    }
+    case 'remove': {
+      if (!exists()) throw new CliError(`${options.email} is not an editor in ${where}.`, 2);
+      sql(removeEditorSql(options.email));
+      io.log(`Removed ${options.email} and ended their sessions in ${where}.`);
+      break;
+    }
+    case 'list': {
+      const rows = sql(LIST_EDITORS_SQL);
+      if (rows.length === 0) io.log(`No editors in ${where}.`);
+      for (const row of rows) io.log(`${row['email']}\t${row['name']}\t${row['can_publish'] ? 'may publish' : 'edits only'}`);
+      break;
+    }
   }
 }

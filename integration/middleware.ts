@@ -1,6 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { env as cfEnv } from 'cloudflare:workers';
 import config from 'virtual:louise/config';
+import migrations from 'virtual:louise/migrations';
 import options from 'virtual:louise/options';
 import { devEditorsFailureMessage, ensureDevEditors } from '../src/auth/dev-editors.ts';
 import { renewedSessionCookie } from '../src/auth/password-editor.ts';
@@ -9,10 +10,13 @@ import { keepCookiesPrivate } from '../src/http/private-cookies.ts';
 import { allowCspDataFonts } from '../src/security/csp.ts';
 import { louiseSecurityHeaders, mutable } from '../src/security/headers.ts';
 import type { CmsEnv } from './config.ts';
+import { migrateLocalDatabase } from './dev-migrations.ts';
 import { decideEditMode } from './edit-mode.ts';
 import { cmsRuntime, type CmsRuntime } from './runtime.ts';
 
 const env = cfEnv as unknown as CmsEnv;
+/** `astro dev`: Louise's migrations, applied once per isolate before anything reads the tables. */
+let migrated: Promise<void> | undefined;
 
 /**
  * Every request: the API gate for `/api/cms/*`, edit mode for pages, the
@@ -21,6 +25,10 @@ const env = cfEnv as unknown as CmsEnv;
  * whatever answers.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
+  if (migrations.length > 0) {
+    migrated ??= migrateLocalDatabase(env.DB as D1Database | undefined, migrations);
+    await migrated;
+  }
   const runtime = cmsRuntime(config);
   const { request, url } = context;
   // A development convenience must never turn a visitor's page into a 500:
