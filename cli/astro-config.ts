@@ -54,7 +54,8 @@ export function addLouiseIntegration(code: string, file: string): string {
   }
   options.integrations ??= [];
   options.integrations.push(builders.functionCall(local));
-  return generateCode(mod, { format: formatOf(code) }).code;
+  const output = generateCode(mod, { format: formatOf(code) }).code;
+  return code.endsWith('\n') && !output.endsWith('\n') ? `${output}\n` : output;
 }
 
 function parse(code: string, file: string): ProxifiedModule {
@@ -89,9 +90,10 @@ function formatOf(code: string) {
   const indent = /^([ \t]+)\S/m.exec(code)?.[1] ?? '  ';
   const singles = (code.match(/'/g) ?? []).length;
   const doubles = (code.match(/"/g) ?? []).length;
+  // recast measured the file's tabs as 4 columns when it parsed it: print them back the same way.
   return {
     useTabs: indent.startsWith('\t'),
-    tabWidth: indent.startsWith('\t') ? 2 : indent.length,
+    tabWidth: indent.startsWith('\t') ? 4 : indent.length,
     quote: singles >= doubles ? ('single' as const) : ('double' as const),
     objectCurlySpacing: true,
   };
