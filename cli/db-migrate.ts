@@ -67,6 +67,10 @@ export function migrateDatabase(target: D1Target, shipped: readonly ShippedMigra
 
 /** The `db` command: prints what it applied, or that the database is up to date. */
 export function runDb(argv: string[], cwd: string, log: (line: string) => void): void {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    log(DB_USAGE);
+    return;
+  }
   const target = parseDbArgs(argv, cwd);
   const { label } = resolveTarget(target);
   log(describePlan(migrateDatabase(target), label));

@@ -24,6 +24,10 @@ export interface EditorIo {
 
 /** Runs one editor command against the site in `cwd`. */
 export async function runEditor(argv: string[], io: EditorIo): Promise<void> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.log(USAGE);
+    return;
+  }
   const parsed = parseEditorArgs(argv);
   if ('error' in parsed) throw new CliError(`${parsed.error}\n\n${USAGE}`, 2);
   const options: EditorOptions = parsed;
