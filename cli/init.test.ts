@@ -199,6 +199,17 @@ directory = "./dist/client" # client build
     expect(second.changes).toEqual([]);
   });
 
+  it('says what to add by hand to a wrangler.toml it cannot edit in place, on every run', async () => {
+    const dir = project({ 'wrangler.toml': 'name = "site"\nd1_databases = [ { binding = "OTHER", database_name = "other" } ]\n' });
+    const first = await init(dir);
+    expect(first.output).toContain('Add to wrangler.toml by hand (Louise could not edit these in place):\n\n[[d1_databases]]\nbinding = "DB"');
+    expect(parseToml(read(dir, 'wrangler.toml'))['main']).toBe('./src/worker.ts');
+    const second = await init(dir);
+    expect(second.changes).toEqual([]);
+    expect(second.output).toContain('Add to wrangler.toml by hand');
+    expect(second.output).toContain('Louise is already set up; nothing changed.');
+  });
+
   it("leaves a site's own Worker entry alone and says exactly what to add to it", async () => {
     const own = 'export default { fetch: () => new Response("mine") };\n';
     const dir = project({ 'wrangler.jsonc': '{ "name": "mine", "main": "./worker/index.ts" }\n', 'worker/index.ts': own });

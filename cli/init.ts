@@ -118,7 +118,7 @@ function planWrangler(cwd: string, context: WranglerContext, plan: InitPlan) {
       `Louise could not merge into ${found.file} safely; nothing was changed. Add these by hand: ${wrangler.edits.map((e) => e.description).join('; ')}.`,
     );
   }
-  plan.changes.push({ file: found.file, before, after, summary: wrangler.edits.map((edit) => edit.description).join(', ') });
+  if (after !== before) plan.changes.push({ file: found.file, before, after, summary: wrangler.edits.map((edit) => edit.description).join(', ') });
   if (wrangler.edits.some((edit) => edit.path[0] === 'd1_databases' || edit.path[0] === 'kv_namespaces')) {
     plan.notes.push(
       'The D1 database and KV namespace have no ids: wrangler creates them locally now and in your Cloudflare account on the first `npx wrangler deploy`.\n' +
@@ -188,7 +188,7 @@ async function workerdCompatibilityDate(cwd: string): Promise<string> {
 }
 
 async function runAstroAdd(cwd: string): Promise<void> {
-  const result = spawnSync('npx', ['astro', 'add', 'cloudflare', '--yes'], { cwd, stdio: 'inherit' });
+  const result = spawnSync('npx', ['astro', 'add', 'cloudflare', '--yes'], { cwd, stdio: 'inherit', shell: process.platform === 'win32' });
   if (result.status !== 0) {
     throw new CliError(
       '`npx astro add cloudflare --yes` failed (see its output above). Fix that, or add the adapter by hand, then run `npx louise init` again.',

@@ -23,16 +23,18 @@ const MIGRATIONS_ID = 'virtual:louise/migrations';
  */
 export default function louise(input: LouiseOptions = {}): AstroIntegration {
   const options = parseLouiseOptions(input);
+  let dev = false;
   return {
     name: 'louise',
     hooks: {
       'astro:config:setup'({ config, command, injectRoute, addMiddleware, updateConfig }) {
+        dev = command === 'dev';
         const configPath = resolveConfigModule(options.config, config.root, config.srcDir);
         const modules: Record<string, string> = {
           [CONFIG_ID]: configPath ? `export { default } from ${JSON.stringify(configPath)};` : 'export default {};',
           [OPTIONS_ID]: `export default ${JSON.stringify(options)};`,
           // Dev applies them to the local D1 (the middleware, at the warm-up request below); a build ships none.
-          [MIGRATIONS_ID]: `export default ${JSON.stringify(command === 'dev' ? readLouiseMigrations() : [])};`,
+          [MIGRATIONS_ID]: `export default ${JSON.stringify(dev ? readLouiseMigrations() : [])};`,
         };
         injectRoute({ pattern: '/api/cms/[...path]', entrypoint: new URL('./routes/api.ts', import.meta.url), prerender: false });
         injectRoute({ pattern: options.loginPath, entrypoint: new URL('./pages/login.astro', import.meta.url), prerender: false });
@@ -50,6 +52,7 @@ export default function louise(input: LouiseOptions = {}): AstroIntegration {
         });
       },
       'astro:server:start'({ address, logger }) {
+        if (!dev) return;
         // One request through the middleware, so pending migrations are applied as the server starts, not on the first visit.
         const host = ['::', '0.0.0.0'].includes(address.address) ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
         fetch(`http://${host}:${address.port}/`).catch((error: unknown) => logger.debug(`warm-up request failed: ${String(error)}`));
