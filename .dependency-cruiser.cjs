@@ -4,6 +4,7 @@
 //   client: browser code, imports nothing from the server side
 //   integration/ (the Astro adapter) sits on top of src/; site/ is a consumer
 //   and goes through the package's public exports (`louise/...`) only.
+//   cli/ (the `louise` command, Node) sits on top of both; nothing imports it.
 //
 // Test files (`*.test.ts`, `*.spec.ts`, tests/) may import anything from src/.
 // type-only imports count like any other: a type from a higher area is still a
@@ -69,10 +70,17 @@ module.exports = {
       to: { path: '^(integration|site)/' },
     },
     {
+      name: 'nothing-to-cli',
+      severity: 'error',
+      comment: 'cli/ is the `louise` command: it may import src/ and integration/, never the other way round.',
+      from: { path: '^(src|integration|site)/' },
+      to: { path: '^cli/' },
+    },
+    {
       name: 'not-to-tests',
       severity: 'error',
       comment: 'Shipped code never imports test code or fixtures.',
-      from: { path: '^(src|integration|site)/', pathNot: TESTS },
+      from: { path: '^(src|integration|site|cli)/', pathNot: TESTS },
       to: { path: TESTS },
     },
     {

@@ -1,6 +1,7 @@
 import type { AstroIntegration } from 'astro';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { readLouiseMigrations } from './migrations.ts';
 import { parseLouiseOptions, type LouiseOptions } from './options.ts';
 
 export { defineCms, type CmsConfig } from './config.ts';
@@ -10,6 +11,7 @@ export { resumeReadSession, type BookmarkCookies } from './read-session.ts';
 
 const CONFIG_ID = 'virtual:louise/config';
 const OPTIONS_ID = 'virtual:louise/options';
+const MIGRATIONS_ID = 'virtual:louise/migrations';
 
 /**
  * The Louise Astro integration: the `/api/cms/*` endpoint, the sign-in page,
@@ -21,14 +23,18 @@ const OPTIONS_ID = 'virtual:louise/options';
  */
 export default function louise(input: LouiseOptions = {}): AstroIntegration {
   const options = parseLouiseOptions(input);
+  let dev = false;
   return {
     name: 'louise',
     hooks: {
-      'astro:config:setup'({ config, injectRoute, addMiddleware, updateConfig }) {
+      'astro:config:setup'({ config, command, injectRoute, addMiddleware, updateConfig }) {
+        dev = command === 'dev';
         const configPath = resolveConfigModule(options.config, config.root, config.srcDir);
         const modules: Record<string, string> = {
           [CONFIG_ID]: configPath ? `export { default } from ${JSON.stringify(configPath)};` : 'export default {};',
           [OPTIONS_ID]: `export default ${JSON.stringify(options)};`,
+          // Dev applies them to the local D1 (the middleware, at the warm-up request below); a build ships none.
+          [MIGRATIONS_ID]: `export default ${JSON.stringify(dev ? readLouiseMigrations() : [])};`,
         };
         injectRoute({ pattern: '/api/cms/[...path]', entrypoint: new URL('./routes/api.ts', import.meta.url), prerender: false });
         injectRoute({ pattern: options.loginPath, entrypoint: new URL('./pages/login.ts', import.meta.url), prerender: false });
@@ -44,6 +50,12 @@ export default function louise(input: LouiseOptions = {}): AstroIntegration {
             ],
           },
         });
+      },
+      'astro:server:start'({ address, logger }) {
+        if (!dev) return;
+        // One request through the middleware, so pending migrations are applied as the server starts, not on the first visit.
+        const host = ['::', '0.0.0.0'].includes(address.address) ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+        fetch(`http://${host}:${address.port}/`).catch((error: unknown) => logger.debug(`warm-up request failed: ${String(error)}`));
       },
     },
   };

@@ -1,16 +1,20 @@
 import { defineMiddleware } from 'astro:middleware';
 import { env as cfEnv } from 'cloudflare:workers';
 import config from 'virtual:louise/config';
+import migrations from 'virtual:louise/migrations';
 import options from 'virtual:louise/options';
 import { keepCookiesPrivate } from '../src/http/private-cookies.ts';
 import { allowCspDataFonts } from '../src/security/csp.ts';
 import { louiseSecurityHeaders, mutable } from '../src/security/headers.ts';
 import type { CmsEnv } from './config.ts';
+import { migrateLocalDatabase } from './dev-migrations.ts';
 import { SERVED_HEADER, servePage } from './page-flow.ts';
 import { gateApi, renewal, type GateInput } from './request-gate.ts';
 import { cmsRuntime } from './runtime.ts';
 
 const env = cfEnv as unknown as CmsEnv;
+/** `astro dev`: Louise's migrations, applied once per isolate before anything reads the tables. */
+let migrated: Promise<void> | undefined;
 
 /**
  * Every request: the API gate for `/api/cms/*`, edit mode for pages, the
@@ -21,6 +25,10 @@ const env = cfEnv as unknown as CmsEnv;
  * is shown only to a would-be editor.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
+  if (migrations.length > 0) {
+    migrated ??= migrateLocalDatabase(env.DB as D1Database | undefined, migrations);
+    await migrated;
+  }
   const { request, url } = context;
   const gate: GateInput = { request, env, runtime: cmsRuntime(config), builtInSignIn: !config.resolveEditor, options };
 

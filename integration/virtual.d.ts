@@ -9,6 +9,12 @@ declare module 'virtual:louise/options' {
   export default options;
 }
 
+declare module 'virtual:louise/migrations' {
+  /** Louise's shipped migrations under `astro dev` (applied to the local D1 at start); empty in a build. */
+  const migrations: readonly import('../src/db/migrate.ts').ShippedMigration[];
+  export default migrations;
+}
+
 declare namespace App {
   interface Locals {
     louise?: import('./edit-mode.ts').LouiseLocals;

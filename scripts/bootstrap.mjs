@@ -51,10 +51,10 @@ export function run(command, args, { allowFailure = false, env = {} } = {}) {
   return result.status ?? 1;
 }
 
-/** Applies migrations and the reference content to a local D1 (default state, or `persistTo`). */
+/** Applies Louise's migrations (`louise db migrate`) and the reference content to a local D1 (default state, or `persistTo`). */
 export function prepareLocalDatabase(persistTo) {
   const persist = persistTo ? ['--persist-to', persistTo] : [];
-  run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...persist], { env: { CI: 'true' } });
+  run('npm', ['run', '--silent', 'louise', '--', 'db', 'migrate', ...persist]);
   run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--file', 'site/seed.sql', ...persist]);
 }
 

@@ -1,0 +1,104 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readLouiseMigrations } from '../integration/migrations.ts';
+import { parseDbArgs } from './db-migrate.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WRANGLER = join(ROOT, 'node_modules/wrangler/bin/wrangler.js');
+const shipped = readLouiseMigrations().map((migration) => migration.name);
+
+/** A site folder of its own: its wrangler config (with its own migrations_dir), this repo's node_modules. */
+function tempSite(wrangler: string): string {
+  const site = mkdtempSync(join(tmpdir(), 'louise-db-site-'));
+  symlinkSync(join(ROOT, 'node_modules'), join(site, 'node_modules'));
+  writeFileSync(join(site, 'wrangler.jsonc'), wrangler);
+  return site;
+}
+
+function run(site: string, args: string[]) {
+  return spawnSync(process.execPath, args, { cwd: site, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+}
+
+function query(site: string, state: string, sql: string): Record<string, unknown>[] {
+  const result = run(site, [WRANGLER, 'd1', 'execute', 'DB', '--local', '--persist-to', state, '--json', '--command', sql]);
+  expect(result.status, result.stdout + result.stderr).toBe(0);
+  return JSON.parse(result.stdout).at(-1).results;
+}
+
+describe('parseDbArgs', () => {
+  it('reads migrate and its options, and refuses anything else with the usage', () => {
+    expect(parseDbArgs(['migrate'], '/site')).toEqual({ cwd: '/site', remote: false, binding: 'DB', persistTo: undefined });
+    expect(parseDbArgs(['migrate', '--remote', '--binding', 'CMS'], '/site')).toMatchObject({ remote: true, binding: 'CMS' });
+    expect(parseDbArgs(['migrate', '--persist-to', 'x'], '/site')).toMatchObject({ persistTo: 'x' });
+    expect(() => parseDbArgs([], '/site')).toThrow(/No command given[\s\S]*npx louise db migrate --remote/);
+    expect(() => parseDbArgs(['seed'], '/site')).toThrow(/Unknown command "db seed"/);
+    expect(() => parseDbArgs(['migrate', '--remote', '--persist-to', 'x'], '/site')).toThrow(/--persist-to is for the local database/);
+    expect(() => parseDbArgs(['migrate', '--force'], '/site')).toThrow(/Unknown option '--force'/);
+  });
+});
+
+describe('npx louise db migrate against a local D1', () => {
+  const sites: string[] = [];
+  afterAll(() => {
+    for (const site of sites) rmSync(site, { recursive: true, force: true });
+  });
+
+  it('applies every migration once, beside the site own migrations, then says up to date', { timeout: 90_000 }, () => {
+    const site = tempSite('{ "name": "db-site", "d1_databases": [{ "binding": "DB", "database_name": "db-site", "migrations_dir": "db" }] }\n');
+    sites.push(site);
+    const state = join(site, 'state');
+    // The site's own migration, through wrangler's d1_migrations.
+    const ownDir = join(site, 'db');
+    mkdirSync(ownDir);
+    writeFileSync(join(ownDir, '0000_posts.sql'), 'CREATE TABLE posts (id integer primary key, title text);\n');
+    const own = run(site, [WRANGLER, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
+    expect(own.status, own.stdout + own.stderr).toBe(0);
+
+    const first = run(site, [join(ROOT, 'cli/louise.ts'), 'db', 'migrate', '--persist-to', state]);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout.trim()).toBe(`Louise: applied ${shipped.join(', ')} to the local database.`);
+    const second = run(site, [join(ROOT, 'cli/louise.ts'), 'db', 'migrate', '--persist-to', state]);
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stdout.trim()).toBe('Louise: the local database is up to date.');
+
+    const tables = query(site, state, "SELECT name FROM sqlite_master WHERE type = 'table'").map((row) => row['name']);
+    expect(tables).toEqual(expect.arrayContaining(['editors', 'editor_sessions', 'pages', 'pages_versions', 'site_settings', '_louise_migrations', 'posts']));
+    expect(query(site, state, 'SELECT name FROM _louise_migrations ORDER BY name').map((row) => row['name'])).toEqual(shipped);
+    // The site's own migrations are still wrangler's alone, and wrangler has nothing left to apply.
+    expect(query(site, state, 'SELECT name FROM d1_migrations').map((row) => row['name'])).toEqual(['0000_posts.sql']);
+    const list = run(site, [WRANGLER, 'd1', 'migrations', 'list', 'DB', '--local', '--persist-to', state]);
+    expect(list.stdout).toContain('No migrations to apply');
+  });
+
+  it("adopts Louise's migrations that wrangler applied (the old way), without running them again", { timeout: 90_000 }, () => {
+    const site = tempSite(
+      `{ "name": "old-site", "d1_databases": [{ "binding": "DB", "database_name": "old-site", "migrations_dir": ${JSON.stringify(join(ROOT, 'migrations'))} }] }\n`,
+    );
+    sites.push(site);
+    const state = join(site, 'state');
+    const old = run(site, [WRANGLER, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
+    expect(old.status, old.stdout + old.stderr).toBe(0);
+    const adopt = run(site, [join(ROOT, 'cli/louise.ts'), 'db', 'migrate', '--persist-to', state]);
+    expect(adopt.status, adopt.stderr).toBe(0);
+    expect(adopt.stdout.trim()).toBe(`Louise: recorded ${shipped.join(', ')} (applied earlier through wrangler's d1_migrations) in the local database.`);
+    const again = run(site, [join(ROOT, 'cli/louise.ts'), 'db', 'migrate', '--persist-to', state]);
+    expect(again.stdout.trim()).toBe('Louise: the local database is up to date.');
+  });
+
+  it('says to run init when there is no wrangler config or no DB binding', () => {
+    const bare = mkdtempSync(join(tmpdir(), 'louise-db-bare-'));
+    sites.push(bare);
+    const none = run(bare, [join(ROOT, 'cli/louise.ts'), 'db', 'migrate']);
+    expect(none.status).toBe(1);
+    expect(none.stderr).toContain('run `npx louise init` first');
+    const site = tempSite('{ "name": "no-db" }\n');
+    sites.push(site);
+    const missing = run(site, [join(ROOT, 'cli/louise.ts'), 'db', 'migrate']);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('wrangler.jsonc has no D1 database with binding DB. Run `npx louise init`');
+  });
+});

@@ -1,0 +1,77 @@
+// `npx louise db migrate [--remote] [--persist-to <dir>] [--binding DB]`:
+// Louise's pending migrations into the site's D1, tracked in Louise's own
+// table so the site's migrations_dir stays the site's.
+import { parseArgs } from 'node:util';
+import { readLouiseMigrations } from '../integration/migrations.ts';
+import {
+  CREATE_MIGRATIONS_TABLE_SQL,
+  describePlan,
+  isUpToDate,
+  LIST_APPLIED_SQL,
+  LIST_TABLES_SQL,
+  LIST_WRANGLER_APPLIED_SQL,
+  planMigrations,
+  planStatements,
+  type MigrationPlan,
+  type ShippedMigration,
+} from '../src/db/migrate.ts';
+import { d1Command, d1Statements, resolveTarget, type D1Target } from './d1.ts';
+import { CliError } from './errors.ts';
+
+export const DB_USAGE = `Apply Louise's migrations to your site's D1 database (binding DB in your wrangler config):
+
+  npx louise db migrate              the local database (what astro dev uses)
+  npx louise db migrate --remote     the deployed database
+
+Options: --binding <name> (default DB), --persist-to <dir> (local state folder).
+Louise records what it applied in its own table (_louise_migrations), so
+your own migrations (wrangler's or drizzle-kit's) keep working beside it.`;
+
+/** Parses `db ...` arguments into a target; CliError (exit 2) with usage on bad input. */
+export function parseDbArgs(argv: string[], cwd: string): D1Target {
+  let parsed: ReturnType<typeof parseDbArgsStrict>;
+  try {
+    parsed = parseDbArgsStrict(argv);
+  } catch (error) {
+    throw new CliError(`${error instanceof Error ? error.message : String(error)}\n\n${DB_USAGE}`, 2);
+  }
+  const [command, extra] = parsed.positionals;
+  if (command !== 'migrate') throw new CliError(`${command ? `Unknown command "db ${command}".` : 'No command given.'}\n\n${DB_USAGE}`, 2);
+  if (extra !== undefined) throw new CliError(`Unexpected argument "${extra}".\n\n${DB_USAGE}`, 2);
+  const { remote = false, binding = 'DB', 'persist-to': persistTo } = parsed.values;
+  if (remote && persistTo) throw new CliError('--persist-to is for the local database; drop it with --remote.', 2);
+  return { cwd, remote, binding, persistTo };
+}
+
+function parseDbArgsStrict(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    options: { remote: { type: 'boolean' }, binding: { type: 'string' }, 'persist-to': { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+}
+
+/** Reads what the database has applied, runs what is pending; returns the plan it carried out. */
+export function migrateDatabase(target: D1Target, shipped: readonly ShippedMigration[] = readLouiseMigrations(), now = Date.now()): MigrationPlan {
+  const [, tablesResult, appliedResult] = d1Command(target, `${CREATE_MIGRATIONS_TABLE_SQL}; ${LIST_TABLES_SQL}; ${LIST_APPLIED_SQL};`);
+  const names = (result: { results: Record<string, unknown>[] } | undefined) => (result?.results ?? []).map((row) => String(row['name']));
+  const tables = names(tablesResult);
+  const applied = names(appliedResult);
+  const outstanding = shipped.some((migration) => !applied.includes(migration.name));
+  const wranglerApplied = outstanding && tables.includes('d1_migrations') ? names(d1Command(target, `${LIST_WRANGLER_APPLIED_SQL};`)[0]) : [];
+  const plan = planMigrations(shipped, { applied, wranglerApplied, tables });
+  if (!isUpToDate(plan)) d1Statements(target, planStatements(plan, now));
+  return plan;
+}
+
+/** The `db` command: prints what it applied, or that the database is up to date. */
+export function runDb(argv: string[], cwd: string, log: (line: string) => void): void {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    log(DB_USAGE);
+    return;
+  }
+  const target = parseDbArgs(argv, cwd);
+  const { label } = resolveTarget(target);
+  log(describePlan(migrateDatabase(target), label));
+}

@@ -1,0 +1,280 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parse as parseJsonc } from 'jsonc-parser';
+import { parse as parseToml } from 'smol-toml';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CMS_CONFIG_SOURCE, WORKER_SOURCE } from './init-files.ts';
+import { runInit, type InitOptions } from './init.ts';
+
+// Astro's blog starter as `astro add cloudflare` leaves it: tabs, other
+// integrations, and the wrangler.jsonc stub Astro writes (with its invalid
+// name for a scoped package).
+const ASTRO_CONFIG = `// @ts-check
+
+import mdx from '@astrojs/mdx';
+import sitemap from '@astrojs/sitemap';
+import { defineConfig } from 'astro/config';
+
+import cloudflare from '@astrojs/cloudflare';
+
+// https://astro.build/config
+export default defineConfig({
+\tsite: 'https://example.com',
+\tintegrations: [mdx(), sitemap()],
+\tadapter: cloudflare(),
+});
+`;
+
+const ASTRO_STUB_WRANGLER = `{
+\t"$schema": "./node_modules/wrangler/config-schema.json",
+\t"compatibility_date": "2026-10-12",
+\t"compatibility_flags": ["global_fetch_strictly_public"],
+\t"name": "@example/blog",
+\t"main": "@astrojs/cloudflare/entrypoints/server",
+\t"assets": {
+\t\t"directory": "./dist",
+\t\t"binding": "ASSETS"
+\t},
+\t"observability": {
+\t\t"enabled": true
+\t}
+}`;
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'louise-init-'));
+  dirs.push(dir);
+  const all = { 'package.json': '{ "name": "@example/blog", "type": "module" }\n', 'astro.config.mjs': ASTRO_CONFIG, ...files };
+  for (const [file, text] of Object.entries(all)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+  return dir;
+}
+
+async function init(cwd: string, overrides: Partial<InitOptions> = {}) {
+  const lines: string[] = [];
+  const changes = await runInit({
+    cwd,
+    yes: true,
+    log: (line) => lines.push(line),
+    confirm: () => Promise.reject(new Error('asked with --yes')),
+    astroAdd: () => Promise.reject(new Error('astro add called for a project that has the adapter')),
+    compatibilityDate: async () => '2026-05-01',
+    ...overrides,
+  });
+  return { changes, output: lines.join('\n') };
+}
+
+const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
+
+describe('louise init', () => {
+  it('sets up the blog starter, then finds nothing to do on a second run', async () => {
+    const dir = project({ 'wrangler.jsonc': ASTRO_STUB_WRANGLER, '.gitignore': 'dist/\nnode_modules/\n' });
+    const first = await init(dir);
+    expect(first.changes.map((change) => change.file).sort()).toEqual(
+      ['.gitignore', 'astro.config.mjs', 'src/cms.config.ts', 'src/env.d.ts', 'src/worker.ts', 'wrangler.jsonc'].sort(),
+    );
+    expect(first.output).toContain('updated wrangler.jsonc: name "@example/blog" → "example-blog"');
+    expect(first.output).toContain('created src/worker.ts');
+
+    expect(parseJsonc(read(dir, 'wrangler.jsonc'))).toEqual({
+      $schema: './node_modules/wrangler/config-schema.json',
+      compatibility_date: '2026-10-12',
+      compatibility_flags: ['global_fetch_strictly_public', 'nodejs_compat'],
+      name: 'example-blog',
+      main: './src/worker.ts',
+      assets: { directory: './dist/client', binding: 'ASSETS', run_worker_first: ['/*', '!/_astro/*'] },
+      observability: { enabled: true },
+      d1_databases: [{ binding: 'DB', database_name: 'example-blog' }],
+      kv_namespaces: [{ binding: 'KV' }],
+      durable_objects: { bindings: [{ name: 'RATE_LIMITER', class_name: 'RateLimiterObject' }] },
+      migrations: [{ tag: 'v1', new_sqlite_classes: ['RateLimiterObject'] }],
+    });
+    // The file's tabs are kept for what init adds.
+    expect(read(dir, 'wrangler.jsonc')).toMatch(/\n\t"d1_databases": \[/);
+    expect(read(dir, 'src/worker.ts')).toBe(WORKER_SOURCE);
+    expect(read(dir, 'src/cms.config.ts')).toBe(CMS_CONFIG_SOURCE);
+    expect(read(dir, 'src/env.d.ts')).toBe('/// <reference types="astro/client" />\n/// <reference types="louise/astro/types" />\n');
+    expect(read(dir, '.gitignore')).toBe("dist/\nnode_modules/\n\n# wrangler's local state and local secrets\n.wrangler/\n.dev.vars*\n");
+
+    const before = snapshot(dir);
+    const second = await init(dir);
+    expect(second.changes).toEqual([]);
+    expect(second.output).toBe('Louise is already set up; nothing changed.');
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('adds louise() after the other integrations, changing only that line and the import', async () => {
+    const dir = project({ 'wrangler.jsonc': ASTRO_STUB_WRANGLER });
+    await init(dir);
+    const after = read(dir, 'astro.config.mjs');
+    expect(after).toContain("import louise from 'louise/astro';");
+    expect(after).toContain('\tintegrations: [mdx(), sitemap(), louise()],');
+    const removed = ASTRO_CONFIG.split('\n').filter((line) => !after.split('\n').includes(line));
+    expect(removed).toEqual(['\tintegrations: [mdx(), sitemap()],']);
+  });
+
+  it('merges into a wrangler.jsonc with comments, keeping them and the site own bindings', async () => {
+    const wrangler = `// My site's Worker.
+{
+  "name": "my-site",
+  "main": "./src/worker.ts",
+  "compatibility_date": "2026-01-01", // pinned on purpose
+  "compatibility_flags": ["nodejs_compat"],
+  "assets": { "directory": "./dist/client", "binding": "ASSETS", "run_worker_first": ["/api/*"] },
+  /* Our analytics database, with our own migrations. */
+  "d1_databases": [{ "binding": "ANALYTICS", "database_name": "analytics", "database_id": "abc", "migrations_dir": "db/migrations" }],
+  "kv_namespaces": [{ "binding": "SESSION" }],
+  "migrations": [{ "tag": "v1", "new_sqlite_classes": ["Counter"] }],
+  "durable_objects": { "bindings": [{ "name": "COUNTER", "class_name": "Counter" }] }
+}
+`;
+    const dir = project({ 'wrangler.jsonc': wrangler, 'src/worker.ts': WORKER_SOURCE });
+    await init(dir);
+    const text = read(dir, 'wrangler.jsonc');
+    for (const comment of ["// My site's Worker.", '// pinned on purpose', '/* Our analytics database, with our own migrations. */'])
+      expect(text).toContain(comment);
+    const config = parseJsonc(text);
+    expect(config.main).toBe('./src/worker.ts');
+    expect(config.compatibility_date).toBe('2026-01-01');
+    expect(config.compatibility_flags).toEqual(['nodejs_compat']);
+    expect(config.assets.run_worker_first).toEqual(['/api/*', '/*', '!/_astro/*']);
+    expect(config.d1_databases).toEqual([
+      { binding: 'ANALYTICS', database_name: 'analytics', database_id: 'abc', migrations_dir: 'db/migrations' },
+      { binding: 'DB', database_name: 'example-blog' },
+    ]);
+    expect(config.kv_namespaces).toEqual([{ binding: 'SESSION' }, { binding: 'KV' }]);
+    expect(config.durable_objects.bindings).toEqual([
+      { name: 'COUNTER', class_name: 'Counter' },
+      { name: 'RATE_LIMITER', class_name: 'RateLimiterObject' },
+    ]);
+    expect(config.migrations).toEqual([
+      { tag: 'v1', new_sqlite_classes: ['Counter'] },
+      { tag: 'louise-v1', new_sqlite_classes: ['RateLimiterObject'] },
+    ]);
+    expect((await init(dir)).changes).toEqual([]);
+  });
+
+  it('merges into a wrangler.toml as text: comments kept, valid TOML, idempotent', async () => {
+    const toml = `# My site
+name = "my-site"
+main = "@astrojs/cloudflare/entrypoints/server"
+compatibility_flags = [ "global_fetch_strictly_public" ] # strict fetch
+
+# The site's own database
+[[d1_databases]]
+binding = "ANALYTICS"
+database_name = "analytics"
+migrations_dir = "db/migrations"
+
+[assets]
+directory = "./dist/client" # client build
+`;
+    const dir = project({ 'wrangler.toml': toml });
+    await init(dir);
+    const text = read(dir, 'wrangler.toml');
+    for (const comment of ['# My site', '# strict fetch', "# The site's own database", '# client build']) expect(text).toContain(comment);
+    expect(parseToml(text)).toEqual({
+      name: 'my-site',
+      main: './src/worker.ts',
+      compatibility_date: '2026-05-01',
+      compatibility_flags: ['global_fetch_strictly_public', 'nodejs_compat'],
+      d1_databases: [
+        { binding: 'ANALYTICS', database_name: 'analytics', migrations_dir: 'db/migrations' },
+        { binding: 'DB', database_name: 'example-blog' },
+      ],
+      assets: { directory: './dist/client', binding: 'ASSETS', run_worker_first: ['/*', '!/_astro/*'] },
+      kv_namespaces: [{ binding: 'KV' }],
+      durable_objects: { bindings: [{ name: 'RATE_LIMITER', class_name: 'RateLimiterObject' }] },
+      migrations: [{ tag: 'v1', new_sqlite_classes: ['RateLimiterObject'] }],
+    });
+    expect(existsSync(join(dir, 'wrangler.jsonc'))).toBe(false);
+    const second = await init(dir);
+    expect(second.changes).toEqual([]);
+  });
+
+  it('says what to add by hand to a wrangler.toml it cannot edit in place, on every run', async () => {
+    const dir = project({ 'wrangler.toml': 'name = "site"\nd1_databases = [ { binding = "OTHER", database_name = "other" } ]\n' });
+    const first = await init(dir);
+    expect(first.output).toContain('Add to wrangler.toml by hand (Louise could not edit these in place):\n\n[[d1_databases]]\nbinding = "DB"');
+    expect(parseToml(read(dir, 'wrangler.toml'))['main']).toBe('./src/worker.ts');
+    const second = await init(dir);
+    expect(second.changes).toEqual([]);
+    expect(second.output).toContain('Add to wrangler.toml by hand');
+    expect(second.output).toContain('Louise is already set up; nothing changed.');
+  });
+
+  it("leaves a site's own Worker entry alone and says exactly what to add to it", async () => {
+    const own = 'export default { fetch: () => new Response("mine") };\n';
+    const dir = project({ 'wrangler.jsonc': '{ "name": "mine", "main": "./worker/index.ts" }\n', 'worker/index.ts': own });
+    const { output } = await init(dir);
+    expect(parseJsonc(read(dir, 'wrangler.jsonc')).main).toBe('./worker/index.ts');
+    expect(read(dir, 'worker/index.ts')).toBe(own);
+    expect(existsSync(join(dir, 'src/worker.ts'))).toBe(false);
+    expect(output).toContain("Your wrangler config's main is ./worker/index.ts, so Louise left it alone. Add to that file:");
+    expect(output).toContain("export { RateLimiterObject } from 'louise/worker';");
+    expect(output).toContain('export default louiseWorker(handle);');
+    // Still said on the next run, which changes nothing.
+    const second = await init(dir);
+    expect(second.changes).toEqual([]);
+    expect(second.output).toContain('so Louise left it alone');
+    expect(second.output).toContain('Louise is already set up; nothing changed.');
+  });
+
+  it('creates wrangler.jsonc when there is none, and runs astro add when the adapter is missing', async () => {
+    const bare = ASTRO_CONFIG.replace("\nimport cloudflare from '@astrojs/cloudflare';\n", '').replace('\tadapter: cloudflare(),\n', '');
+    const dir = project({ 'astro.config.mjs': bare });
+    let added = 0;
+    const astroAdd = async (cwd: string) => {
+      added++;
+      // What `astro add cloudflare` does to the config (it writes no wrangler.jsonc in this fake).
+      writeFileSync(join(cwd, 'astro.config.mjs'), ASTRO_CONFIG);
+    };
+    const { output } = await init(dir, { astroAdd });
+    expect(added).toBe(1);
+    expect(output).toContain('Adding the Cloudflare adapter: npx astro add cloudflare --yes');
+    expect(output).toContain('created wrangler.jsonc');
+    const config = parseJsonc(read(dir, 'wrangler.jsonc'));
+    expect(config).toMatchObject({ name: 'example-blog', main: './src/worker.ts', compatibility_date: '2026-05-01', compatibility_flags: ['nodejs_compat'] });
+    expect((await init(dir)).changes).toEqual([]);
+  });
+
+  it('without --yes shows the plan and asks once; no means nothing is written', async () => {
+    const dir = project({ 'wrangler.jsonc': ASTRO_STUB_WRANGLER });
+    const before = snapshot(dir);
+    const questions: string[] = [];
+    const { changes, output } = await init(dir, {
+      yes: false,
+      confirm: async (question) => {
+        questions.push(question);
+        return false;
+      },
+    });
+    expect(questions).toHaveLength(1);
+    expect(output).toContain('Louise will:\n  - update astro.config.mjs');
+    expect(output).toContain('  - create src/worker.ts');
+    expect(output).toContain('Nothing changed.');
+    expect(changes).toEqual([]);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('says what to do outside an Astro project', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'louise-init-empty-'));
+    dirs.push(dir);
+    await expect(init(dir)).rejects.toThrow('No astro.config here (' + dir + "). Run `npx louise init` in your Astro project's folder.");
+  });
+});
+
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const file of ['astro.config.mjs', 'wrangler.jsonc', 'wrangler.toml', '.gitignore', 'src/worker.ts', 'src/cms.config.ts', 'src/env.d.ts']) {
+    if (existsSync(join(dir, file))) files[file] = read(dir, file);
+  }
+  return files;
+}

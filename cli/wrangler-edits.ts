@@ -1,0 +1,163 @@
+// What Louise needs in a wrangler config, as edits to whatever the site has:
+// pure, so the JSONC and TOML writers apply the same list.
+import { isRecord, type WranglerConfig } from './wrangler-config.ts';
+
+/** Set `path` to `value`, or (`append`) add `value` to the array at `path`, creating it when missing. */
+export interface ConfigEdit {
+  path: string[];
+  value: unknown;
+  append?: boolean;
+  /** What it does, for the plan and the summary. */
+  description: string;
+}
+
+export interface WranglerContext {
+  /** The worker and database name, already valid for wrangler. */
+  name: string;
+  /** Astro's srcDir relative to the project, without `./` (e.g. `src`). */
+  srcDir: string;
+  /** For a config without one. */
+  compatibilityDate: string;
+}
+
+export interface WranglerPlan {
+  edits: ConfigEdit[];
+  /** The worker entry init owns (`./src/worker.ts`), or null when the site has its own `main`. */
+  workerMain: string | null;
+  /** The site's own `main`, which init leaves alone. */
+  customMain: string | null;
+  /** Things to say that are not edits. */
+  notes: string[];
+}
+
+/** The entry `astro add cloudflare` writes: Astro's handler alone, which Louise's worker wraps. */
+export const ASTRO_DEFAULT_MAIN = '@astrojs/cloudflare/entrypoints/server';
+/** Prerendered HTML goes through the worker (published edits), hashed build assets do not. */
+export const RUN_WORKER_FIRST = ['/*', '!/_astro/*'];
+/** Where `astro build` (with @astrojs/cloudflare) puts the client files; `astro add` writes `./dist`. */
+export const ASSETS_DIRECTORY = './dist/client';
+const STALE_ASSETS_DIRECTORIES = new Set(['./dist', 'dist', './dist/', 'dist/']);
+const VALID_NAME = /^[a-z0-9_][a-z0-9-_]*$/;
+const DO_CLASS = 'RateLimiterObject';
+
+/** A worker name wrangler accepts, from a package name (`@example/blog` → `example-blog`). */
+export function workerName(packageName: string | undefined): string {
+  const name = (packageName ?? '')
+    .toLowerCase()
+    .replace(/^@/, '')
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-]+|[-]+$/g, '');
+  return name || 'astro-site';
+}
+
+/** The edits that give `config` what Louise needs, leaving what the site set alone. */
+export function louiseWranglerEdits(config: WranglerConfig, context: WranglerContext): WranglerPlan {
+  const plan: WranglerPlan = { edits: [], workerMain: null, customMain: null, notes: [] };
+  const name = config['name'];
+  if (typeof name !== 'string' || !VALID_NAME.test(name)) {
+    const why =
+      typeof name === 'string'
+        ? `name ${JSON.stringify(name)} → ${JSON.stringify(context.name)} (wrangler takes lowercase letters, digits, - and _)`
+        : `name ${JSON.stringify(context.name)}`;
+    plan.edits.push({ path: ['name'], value: context.name, description: why });
+  }
+  planMain(config, context, plan);
+  if (typeof config['compatibility_date'] !== 'string') {
+    plan.edits.push({ path: ['compatibility_date'], value: context.compatibilityDate, description: `compatibility_date ${context.compatibilityDate}` });
+  }
+  const flags = config['compatibility_flags'];
+  if (!Array.isArray(flags)) plan.edits.push({ path: ['compatibility_flags'], value: ['nodejs_compat'], description: 'compatibility_flags nodejs_compat' });
+  else if (!flags.includes('nodejs_compat'))
+    plan.edits.push({ path: ['compatibility_flags'], value: 'nodejs_compat', append: true, description: 'compatibility flag nodejs_compat' });
+  planAssets(config['assets'], plan);
+  planBindings(config, context, plan);
+  return plan;
+}
+
+function planMain(config: WranglerConfig, context: WranglerContext, plan: WranglerPlan): void {
+  const main = config['main'];
+  const ours = `./${context.srcDir}/worker.ts`;
+  if (main === undefined || main === ASTRO_DEFAULT_MAIN) {
+    plan.edits.push({ path: ['main'], value: ours, description: `main ${ours} (Louise around Astro's handler)` });
+    plan.workerMain = ours;
+  } else if (typeof main === 'string' && main.replace(/^\.\//, '') === ours.slice(2)) {
+    plan.workerMain = main;
+  } else {
+    plan.customMain = String(main);
+  }
+}
+
+function planAssets(assets: unknown, plan: WranglerPlan): void {
+  if (!isRecord(assets)) {
+    const value = { directory: ASSETS_DIRECTORY, binding: 'ASSETS', run_worker_first: RUN_WORKER_FIRST };
+    plan.edits.push({ path: ['assets'], value, description: `assets (${ASSETS_DIRECTORY}, binding ASSETS, HTML through the worker)` });
+    return;
+  }
+  const directory = assets['directory'];
+  if (typeof directory !== 'string' || STALE_ASSETS_DIRECTORIES.has(directory)) {
+    plan.edits.push({
+      path: ['assets', 'directory'],
+      value: ASSETS_DIRECTORY,
+      description: `assets.directory ${ASSETS_DIRECTORY} (where astro build puts the client files)`,
+    });
+  }
+  if (assets['binding'] === undefined) plan.edits.push({ path: ['assets', 'binding'], value: 'ASSETS', description: 'assets.binding ASSETS' });
+  else if (assets['binding'] !== 'ASSETS')
+    plan.notes.push(`assets.binding is ${JSON.stringify(assets['binding'])}; Louise reads prerendered pages through env.ASSETS, so rename it to "ASSETS".`);
+  const first = assets['run_worker_first'];
+  if (first === undefined || first === false) {
+    plan.edits.push({
+      path: ['assets', 'run_worker_first'],
+      value: RUN_WORKER_FIRST,
+      description: 'assets.run_worker_first (HTML through the worker, /_astro/* straight from the assets)',
+    });
+  } else if (Array.isArray(first)) {
+    for (const pattern of RUN_WORKER_FIRST.filter((p) => !first.includes(p))) {
+      plan.edits.push({ path: ['assets', 'run_worker_first'], value: pattern, append: true, description: `assets.run_worker_first ${pattern}` });
+    }
+  }
+}
+
+function planBindings(config: WranglerConfig, context: WranglerContext, plan: WranglerPlan): void {
+  if (!hasEntry(config['d1_databases'], 'binding', 'DB')) {
+    plan.edits.push({
+      path: ['d1_databases'],
+      value: { binding: 'DB', database_name: context.name },
+      append: true,
+      description: `D1 database DB (${context.name})`,
+    });
+  }
+  if (!hasEntry(config['kv_namespaces'], 'binding', 'KV')) {
+    plan.edits.push({ path: ['kv_namespaces'], value: { binding: 'KV' }, append: true, description: 'KV namespace KV' });
+  }
+  const durable = config['durable_objects'];
+  const binding = { name: 'RATE_LIMITER', class_name: DO_CLASS };
+  const bindingEdit = 'Durable Object binding RATE_LIMITER (RateLimiterObject)';
+  if (!isRecord(durable)) plan.edits.push({ path: ['durable_objects'], value: { bindings: [binding] }, description: bindingEdit });
+  else if (!hasEntry(durable['bindings'], 'name', 'RATE_LIMITER'))
+    plan.edits.push({ path: ['durable_objects', 'bindings'], value: binding, append: true, description: bindingEdit });
+  const migrations = Array.isArray(config['migrations']) ? (config['migrations'] as unknown[]) : [];
+  if (!migrations.some(declaresClass)) {
+    const tags = new Set(migrations.map((entry) => (isRecord(entry) ? entry['tag'] : undefined)));
+    let tag = migrations.length === 0 ? 'v1' : 'louise-v1';
+    for (let n = 2; tags.has(tag); n++) tag = `louise-v${n}`;
+    plan.edits.push({
+      path: ['migrations'],
+      value: { tag, new_sqlite_classes: [DO_CLASS] },
+      append: true,
+      description: `Durable Object migration ${tag} (RateLimiterObject)`,
+    });
+  }
+}
+
+function hasEntry(list: unknown, key: string, value: string): boolean {
+  return Array.isArray(list) && list.some((entry) => isRecord(entry) && entry[key] === value);
+}
+
+function declaresClass(entry: unknown): boolean {
+  if (!isRecord(entry)) return false;
+  const lists = [entry['new_sqlite_classes'], entry['new_classes']];
+  const renamed = Array.isArray(entry['renamed_classes']) ? entry['renamed_classes'].map((r: unknown) => (isRecord(r) ? r['to'] : undefined)) : [];
+  return [...lists.flatMap((list) => (Array.isArray(list) ? list : [])), ...renamed].includes(DO_CLASS);
+}
