@@ -7,6 +7,7 @@ import { durableRateLimitStorage } from '../src/security/durable-rate-limit.ts';
 import { isNoindexHost } from '../src/security/headers.ts';
 import { kvRateLimitStorage, type RateLimitStorage } from '../src/security/rate-limit.ts';
 import { composeRoutes } from '../src/http/compose.ts';
+import { collectionRoutes } from '../src/editor/collection-routes.ts';
 import { defineCms, type CmsConfig, type CmsEnv } from './config.ts';
 
 /** What the middleware and the API endpoint need, built once per isolate. */
@@ -46,7 +47,8 @@ export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsR
   const status = config.status === false ? null : (config.status ?? { checks: { db: d1Check((env: E) => env.DB) } });
   // The gate exempts only the default status path; a moved one must be added to apiGate.isPublic.
   const statusIsPublic = status !== null && (status.path ?? STATUS_PATH) === STATUS_PATH;
-  const routes: EditorRoute<E>[] = [...siteRoutes, authRoute<E>({ limiter: config.limiter ?? defaultLimiter, resolveEditor })];
+  const collections = collectionRoutes<E>({ collections: config.collections ?? [], resolveEditor });
+  const routes: EditorRoute<E>[] = [...collections, ...siteRoutes, authRoute<E>({ limiter: config.limiter ?? defaultLimiter, resolveEditor })];
   if (status) routes.push(statusRoute<E>(status));
   const isPublic = config.apiGate?.isPublic;
   return {

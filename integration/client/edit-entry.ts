@@ -12,7 +12,8 @@ interface Island {
   invalid: NonNullable<MountOptions['invalid']>;
   editParam: string;
   autoSave: NonNullable<MountOptions['autoSave']>;
-  versioned: string[];
+  /** Declared collections that save live; every other marker saves drafts. */
+  live: string[];
 }
 
 const island = document.getElementById('louise-session');
@@ -20,7 +21,7 @@ const session = island?.textContent ? (JSON.parse(island.textContent) as Island)
 
 if (session) {
   document.documentElement.dataset.louiseEditing = '';
-  const { access, revs, editParam, autoSave, versioned, invalid } = session;
-  mountCms({ access, revs, invalid, editParam, autoSave, versioned });
+  const { access, revs, editParam, autoSave, live, invalid } = session;
+  mountCms({ access, revs, invalid, editParam, autoSave, live });
   document.dispatchEvent(new CustomEvent('louise:ready', { detail: { email: session.email, name: session.name, access } }));
 }

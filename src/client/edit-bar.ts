@@ -7,7 +7,7 @@ import { $status } from './status.ts';
 export interface BarActions {
   /** Present when auto-save is off. */
   save?: () => void;
-  /** Present on a page with a versioned document. */
+  /** Present on a page with a drafts document. */
   versions?: VersionActions;
   done(): void;
 }

@@ -15,3 +15,4 @@ export { draftDeps, runValidate, validationError, type DraftDeps, type DraftDeps
 export { reportDegraded, setDegradedSink, type DegradedEvent, type DegradedDetail, type DegradedSink } from '../security/degraded.ts';
 export type { SoftLockSource, SoftLockTarget } from './soft-locks.ts';
 export { parseListQuery, listPage, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ListQuery } from '../http/list-query.ts';
+export { collectionRoutes, type CollectionRoutesOptions } from './collection-routes.ts';
