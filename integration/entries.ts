@@ -47,8 +47,10 @@ export async function loadEntry<const C extends CollectionConfig>(
     found = await readEntry(DB, collection, key, { editing });
   }
   if (!found) return null;
-  // Revisions are of the stored values, so a repaired field's first save is not taken for a conflict.
-  noteRendered(astro.locals, collection.slug, found.key, fieldRevs(found.stored, Object.keys(collection.fields)), found.invalid);
+  // Revisions (the `$base` of draft saves) are of the stored values, so a repaired field's first
+  // save is not taken for a conflict. A live collection's saves carry none: it notes only what to repair.
+  if (isVersioned(collection)) noteRendered(astro.locals, collection.slug, found.key, fieldRevs(found.stored, Object.keys(collection.fields)), found.invalid);
+  else if (found.invalid.length > 0) noteRendered(astro.locals, collection.slug, found.key, {}, found.invalid);
   origins.set(found.data, { collection, key: found.key });
   return found.data as Entry<C>;
 }
