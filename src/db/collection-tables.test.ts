@@ -60,6 +60,12 @@ describe('collectionTables', () => {
     expect(getTableConfig(tables.versions).name).toBe('posts_versions');
   });
 
+  it("writes the fixture collections' tables as tests/fixtures/collections/tables.sql holds them (the workerd tests run on it)", async () => {
+    const { banner, posts } = await import('../../tests/fixtures/collections/collections.ts');
+    const sql = await createSql({ ...collectionTables(posts), banner: collectionTables(banner).table });
+    expect(`${sql.join('\n--> statement-breakpoint\n')}\n`).toBe(readFileSync(new URL('../../tests/fixtures/collections/tables.sql', import.meta.url), 'utf8'));
+  });
+
   it('gives a live collection one table, without a version pointer', async () => {
     const notes = collectionTables({ slug: 'notes', fields: { footerText: { type: 'text' } } });
     expect(notes.versions).toBeUndefined();

@@ -7,3 +7,8 @@ declare global {
     }
   }
 }
+
+declare module '*.sql?raw' {
+  const sql: string;
+  export default sql;
+}
