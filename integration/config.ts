@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { CollectionConfig } from '../src/content/collection.ts';
+import { checkCollections, isVersioned, type CollectionConfig } from '../src/content/collection.ts';
 import type { EditorRoute } from '../src/http/route.ts';
 import type { ResolveEditor } from '../src/http/session.ts';
 import type { StatusRouteOptions } from '../src/health/index.ts';
@@ -17,9 +17,15 @@ export interface CmsEnv {
 export interface CmsConfig<E extends CmsEnv = CmsEnv> {
   /** Who is an editor; default `passwordEditor()` (the built-in sign-in). */
   resolveEditor?: ResolveEditor<E>;
-  /** The site's declared collections; a marker of any other collection is an overlay region. */
-  collections?: CollectionConfig[];
-  /** The site's editor routes, tried in order before the built-in auth and status routes. */
+  /**
+   * The site's declared collections (`defineCollection`). For each, the
+   * integration mounts its routes before `routes`: a drafts collection's
+   * `versionsRoute` and `pagesRoute` at `/api/cms/<slug>`, and one `saveRoute`
+   * at `/api/cms/save` for the live ones. The edit-mode client saves a live
+   * collection's fields through `/api/cms/save` and every other marker as a draft.
+   */
+  collections?: readonly CollectionConfig[];
+  /** The site's own editor routes, tried in order after the collections' and before the built-in auth and status routes. */
   routes?: EditorRoute<E>[] | ((config: { resolveEditor: ResolveEditor<E> }) => EditorRoute<E>[]);
   /** Status probe options; default a `db` check at `/api/cms/status`. `false` removes the probe. */
   status?: StatusRouteOptions<E> | false;
@@ -36,8 +42,13 @@ export interface CmsConfig<E extends CmsEnv = CmsEnv> {
 const fn = (name: string) => v.optional(v.function(`${name} must be a function`));
 
 const CmsConfigSchema = v.strictObject({
+  collections: v.optional(
+    v.array(
+      v.looseObject({ slug: v.string(), fields: v.looseObject({}) }, 'every collection must be made with defineCollection()'),
+      'collections must be an array of defineCollection() results',
+    ),
+  ),
   resolveEditor: fn('resolveEditor'),
-  collections: v.optional(v.array(v.looseObject({ slug: v.string() }), 'collections must be a list of defineCollection() results')),
   routes: v.optional(
     v.union([v.array(v.function('every route must be a function')), v.function()], 'routes must be an array of routes or a function returning one'),
   ),
@@ -56,10 +67,20 @@ const CmsConfigSchema = v.strictObject({
  * Declares a site's runtime configuration, checked once at start-up.
  *
  * @example
- * export default defineCms({ routes: [versionsRoute(...), pagesRoute(...)] });
+ * export default defineCms({ collections: [pages, settings] });
  */
 export function defineCms<E extends CmsEnv>(config: CmsConfig<E>): CmsConfig<E> {
   const result = v.safeParse(CmsConfigSchema, config);
   if (!result.success) throw new Error(`defineCms(): invalid configuration.\n${v.summarize(result.issues)}`);
+  try {
+    checkCollections(config.collections ?? []);
+  } catch (error) {
+    throw new Error(`defineCms(): invalid configuration.\n${(error as Error).message}`);
+  }
   return config;
+}
+
+/** The declared collections that save live (no drafts): the edit-mode client saves their fields through `/api/cms/save`. */
+export function liveCollections(config: Pick<CmsConfig<never>, 'collections'>): string[] {
+  return (config.collections ?? []).filter((collection) => !isVersioned(collection)).map((collection) => collection.slug);
 }

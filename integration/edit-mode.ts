@@ -1,7 +1,7 @@
 import { readCookie, serializeCookie } from '../src/http/cookies.ts';
 import type { EditorSession } from '../src/http/session.ts';
 
-/** What pages and the `<EditMode />` component read from `Astro.locals.louise`. */
+/** What pages (and the editor tail) read from `Astro.locals.louise`. */
 export interface LouiseLocals {
   editor: EditorSession | null;
   /** True when a signed-in editor is in edit mode on this page. */

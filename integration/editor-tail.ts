@@ -10,7 +10,11 @@ export const EDITOR_SCRIPT_SRC = '/_louise/editor.js';
  * reads (who is editing, their rights, the revisions the page rendered) and
  * the client itself. Visitors never get it: their pages carry no byte of it.
  */
-export function editorTail(editor: EditorSession, state: Pick<LouiseLocals, 'revs' | 'invalid'>, declared: readonly string[]): string {
+export function editorTail(
+  editor: EditorSession,
+  state: Pick<LouiseLocals, 'revs' | 'invalid'>,
+  collections: { live: readonly string[]; declared: readonly string[] },
+): string {
   const session = {
     email: editor.email,
     name: editor.name,
@@ -19,8 +23,8 @@ export function editorTail(editor: EditorSession, state: Pick<LouiseLocals, 'rev
     invalid: state.invalid,
     editParam: options.editParam,
     autoSave: options.autoSave,
-    versioned: options.versioned,
-    declared,
+    live: collections.live,
+    declared: collections.declared,
   };
   const data = JSON.stringify(session).replace(/</g, '\\u003c');
   return `<script type="application/json" id="louise-session">${data}</script><script type="module" src="${EDITOR_SCRIPT_SRC}"></script>`;

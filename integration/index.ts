@@ -5,6 +5,8 @@ import { readLouiseMigrations } from './migrations.ts';
 import { parseLouiseOptions, type LouiseOptions } from './options.ts';
 
 export { defineCms, type CmsConfig } from './config.ts';
+export { loadEntry, cmsField, type EntryAstro } from './entries.ts';
+export type { Entry, EntryKey } from '../src/content/read-entry.ts';
 export type { LouiseOptions } from './options.ts';
 export { noteRendered, type LouiseLocals } from './edit-mode.ts';
 export { resumeReadSession, type BookmarkCookies } from './read-session.ts';

@@ -9,9 +9,11 @@ describe('parseLouiseOptions', () => {
       loginPath: '/cms/login',
       devEditors: true,
       autoSave: { debounceMs: 800 },
-      versioned: ['pages'],
     });
-    expect(parseLouiseOptions({ autoSave: false, versioned: ['pages', 'posts'] })).toMatchObject({ autoSave: false, versioned: ['pages', 'posts'] });
+    expect(parseLouiseOptions({ autoSave: false })).toMatchObject({ autoSave: false });
+  });
+  it('says where the removed versioned option went', () => {
+    expect(() => parseLouiseOptions({ versioned: ['pages'] })).toThrow(/versioned option was removed\. Declare your collections in cms\.config/);
   });
   it.each<[string, unknown, string, string]>([
     ['a bad editParam', { editParam: 'e dit' }, 'editParam must be a plain query parameter name', 'editParam'],
@@ -20,7 +22,6 @@ describe('parseLouiseOptions', () => {
     ['an unknown option', { colour: 'red' }, 'Invalid key: Expected never but received "colour"', 'colour'],
     ['a fractional debounce', { autoSave: { debounceMs: 1.5 } }, 'autoSave.debounceMs must be a whole number of milliseconds', 'autoSave.debounceMs'],
     ['autoSave: true', { autoSave: true }, 'autoSave must be false or { debounceMs: <non-negative integer> }', 'autoSave'],
-    ['a slug with capitals', { versioned: ['pages', 'Pages'] }, 'versioned lists collection slugs', 'versioned.1'],
   ])('names %s and where it is', (_, options, message, path) => {
     expect(() => parseLouiseOptions(options)).toThrow(`louise(): invalid options.\n× ${message}\n  → at ${path}`);
   });

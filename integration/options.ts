@@ -35,8 +35,6 @@ export const LouiseOptionsSchema = v.strictObject({
     ),
     { debounceMs: 800 },
   ),
-  /** Collections saved as drafts through their versions route; others save live through `/api/cms/save`. */
-  versioned: v.optional(v.array(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]*$/, 'versioned lists collection slugs'))), ['pages']),
 });
 
 export type LouiseOptions = v.InferInput<typeof LouiseOptionsSchema>;
@@ -44,6 +42,10 @@ export type ResolvedLouiseOptions = v.InferOutput<typeof LouiseOptionsSchema>;
 
 /** Parses the options once, with an error that names the wrong option. */
 export function parseLouiseOptions(input: unknown): ResolvedLouiseOptions {
+  if (typeof input === 'object' && input !== null && 'versioned' in input)
+    throw new Error(
+      'louise(): the versioned option was removed. Declare your collections in cms.config with defineCollection() and list them in defineCms({ collections }): a collection without versions saves live, every other marked field is saved as a draft.',
+    );
   const result = v.safeParse(LouiseOptionsSchema, input ?? {});
   if (result.success) return result.output;
   throw new Error(`louise(): invalid options.\n${v.summarize(result.issues)}`);

@@ -60,7 +60,7 @@ function regionOptions(cms: CmsRuntime, request: Request, env: CmsEnv, state: Lo
     editing: true,
     isOverlay: cms.isOverlay,
     regions: (collection: string, key: string) => overlayWork(client, { collection, key }),
-    tail: (overlayRevs: Record<string, Record<string, string>>) => editorTail(editor, { ...state, revs: { ...overlayRevs, ...state.revs } }, cms.declared),
+    tail: (overlayRevs: Record<string, Record<string, string>>) => editorTail(editor, { ...state, revs: { ...overlayRevs, ...state.revs } }, cms),
   };
 }
 

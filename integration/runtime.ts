@@ -8,7 +8,8 @@ import { isNoindexHost } from '../src/security/headers.ts';
 import { kvRateLimitStorage, type RateLimitStorage } from '../src/security/rate-limit.ts';
 import { composeRoutes } from '../src/http/compose.ts';
 import { overlayRoute } from '../src/editor/overlay-route.ts';
-import { defineCms, type CmsConfig, type CmsEnv } from './config.ts';
+import { collectionRoutes } from '../src/editor/collection-routes.ts';
+import { defineCms, liveCollections, type CmsConfig, type CmsEnv } from './config.ts';
 
 /** What the middleware and the API endpoint need, built once per isolate. */
 export interface CmsRuntime<E extends CmsEnv = CmsEnv> {
@@ -20,6 +21,8 @@ export interface CmsRuntime<E extends CmsEnv = CmsEnv> {
   isOverlay(collection: string): boolean;
   /** The declared collections' slugs. */
   declared: readonly string[];
+  /** The declared collections without drafts: the editor saves their fields live. */
+  live: readonly string[];
 }
 
 export const STATUS_PATH = '/api/cms/status';
@@ -52,10 +55,12 @@ export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsR
   // The gate exempts only the default status path; a moved one must be added to apiGate.isPublic.
   const statusIsPublic = status !== null && (status.path ?? STATUS_PATH) === STATUS_PATH;
   const declared = new Set((config.collections ?? []).map((collection) => collection.slug));
-  const isOverlay = (collection: string) => !declared.has(collection);
+  const collections = collectionRoutes<E>({ collections: config.collections ?? [], resolveEditor });
   const routes: EditorRoute<E>[] = [
+    ...collections,
     ...siteRoutes,
     authRoute<E>({ limiter: config.limiter ?? defaultLimiter, resolveEditor }),
+    // Last: a marker of a collection nobody declared is an overlay region.
     overlayRoute<E>({ resolveEditor, isDeclared: (collection) => declared.has(collection) }),
   ];
   if (status) routes.push(statusRoute<E>(status));
@@ -65,7 +70,8 @@ export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsR
     api: composeRoutes(...routes),
     isPublic: (pathname, request) => ALWAYS_PUBLIC.has(pathname) || (statusIsPublic && pathname === STATUS_PATH) || (isPublic?.(pathname, request) ?? false),
     noindex: config.noindex ?? ((hostname) => isNoindexHost(hostname)),
-    isOverlay,
+    isOverlay: (collection) => !declared.has(collection),
     declared: [...declared],
+    live: liveCollections(config),
   };
 }

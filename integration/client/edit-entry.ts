@@ -1,8 +1,8 @@
 // The edit-mode client entry. It only ever loads in edit-mode HTML (see
-// EditMode.astro), so visitors download none of it.
+// the tail servePage appends to the body), so visitors download none of it.
 import { mountCms, type MountOptions } from '../../src/client/index.ts';
 
-/** What EditMode.astro renders into the `#louise-session` island. */
+/** What edit mode appends as the `#louise-session` island (integration/editor-tail.ts). */
 interface Island {
   email: string;
   name: string;
@@ -12,7 +12,9 @@ interface Island {
   invalid: NonNullable<MountOptions['invalid']>;
   editParam: string;
   autoSave: NonNullable<MountOptions['autoSave']>;
-  versioned: string[];
+  /** Declared collections that save live; every other marker saves drafts. */
+  live: string[];
+  /** Declared collections: any other marker is an overlay region. */
   declared: string[];
 }
 
@@ -21,7 +23,7 @@ const session = island?.textContent ? (JSON.parse(island.textContent) as Island)
 
 if (session) {
   document.documentElement.dataset.louiseEditing = '';
-  const { access, revs, editParam, autoSave, versioned, declared, invalid } = session;
-  mountCms({ access, revs, invalid, editParam, autoSave, versioned, declared });
+  const { access, revs, editParam, autoSave, live, declared, invalid } = session;
+  mountCms({ access, revs, invalid, editParam, autoSave, live, declared });
   document.dispatchEvent(new CustomEvent('louise:ready', { detail: { email: session.email, name: session.name, access } }));
 }

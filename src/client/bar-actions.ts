@@ -4,7 +4,7 @@ import type { SaveTarget, Transport } from './transport.ts';
 
 export interface BarActionDeps {
   transport: Transport;
-  /** The page's versioned document, if any (Publish, Discard and History act on it). */
+  /** The page's drafts document, if any (Publish, Discard and History act on it). */
   doc: SaveTarget | undefined;
   editParam: string;
   /** Auto-save is off: show Save. */

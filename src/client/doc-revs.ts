@@ -1,11 +1,11 @@
 import type { Transport } from './transport.ts';
 import { docOf, type Unit } from './units.ts';
 
-/** Field revisions of each versioned document on the page, keyed `collection:key`. */
+/** Field revisions of each drafts document on the page, keyed `collection:key`. */
 export type DocRevs = Map<string, Promise<Record<string, string>>>;
 
 /**
- * The field revisions each versioned document's draft saves build on (their
+ * The field revisions each drafts document's draft saves build on (their
  * `$base`): as the page rendered them when the island has them, else fetched
  * now. A fetch that fails leaves saves unchecked rather than blocked.
  */
@@ -13,7 +13,7 @@ export function loadRevs(units: Iterable<Unit>, rendered: Readonly<Record<string
   const revs: DocRevs = new Map();
   for (const { target } of units) {
     const doc = docOf(target);
-    if (!target.versioned || revs.has(doc)) continue;
+    if (target.live || revs.has(doc)) continue;
     const known = rendered[doc];
     if (known) {
       revs.set(doc, Promise.resolve({ ...known }));

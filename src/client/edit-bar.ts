@@ -7,7 +7,7 @@ import { $status } from './status.ts';
 export interface BarActions {
   /** Present when auto-save is off. */
   save?: () => void;
-  /** Present on a page with a versioned document. */
+  /** Present on a page with a drafts document. */
   versions?: VersionActions;
   /** Present when the page declares a settings panel (`data-cms-settings`, see settings.ts). */
   settings?: () => void;

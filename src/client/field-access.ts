@@ -3,16 +3,16 @@ const LOCKED_TITLE = 'Only editors who may publish can change this: it goes live
 
 /**
  * Whether the editor may change a field in place. A field of a collection
- * that is not versioned saves live, so visitors see it at once: the server
+ * that saves live (`live`) is seen by visitors at once: so visitors see it at once: the server
  * takes that only from editors who may publish, unless the site opened the
  * collection to writers, which the template states with `data-cms-access="edit"`.
  * Offering the field anyway would end in a 403 after the writer typed.
  *
  * @example
- * mayEdit({ versioned: false, access: el.dataset.cmsAccess }, options.publish);
+ * mayEdit({ live: true, access: el.dataset.cmsAccess }, options.publish);
  */
-export function mayEdit(field: { versioned: boolean; access: string | undefined }, publish: boolean): boolean {
-  return publish || field.versioned || field.access === 'edit';
+export function mayEdit(field: { live: boolean; access: string | undefined }, publish: boolean): boolean {
+  return publish || !field.live || field.access === 'edit';
 }
 
 /** Shows a field as locked: a quiet outline (styles.ts) and a title that says why. It stays plain page text. */

@@ -1,7 +1,7 @@
 import { button, el } from './dom.ts';
 import type { Answer, VersionItem } from './transport.ts';
 
-/** What the bar does with a page's versioned document. */
+/** What the bar does with a page's drafts document. */
 export interface VersionActions {
   history(): Promise<Answer<VersionItem[]>>;
   discard(): void;

@@ -17,10 +17,11 @@ describe('parseMarker', () => {
 });
 
 describe('resolveOptions', () => {
-  it('defaults to an 800 ms auto-save, pages versioned, no publish right', () => {
+  it('defaults to an 800 ms auto-save, every collection saved as drafts, no publish right', () => {
     const options = resolveOptions();
     expect(options).toMatchObject({ debounceMs: 800, apiBase: '/api/cms', editParam: 'edit', publish: false });
-    expect([...options.versioned]).toEqual(['pages']);
+    expect([...options.live]).toEqual([]);
+    expect([...resolveOptions({ live: ['settings'] }).live]).toEqual(['settings']);
     expect(resolveOptions({ autoSave: false }).debounceMs).toBe(false);
     expect(resolveOptions({ autoSave: { debounceMs: 250 }, access: { publish: true } })).toMatchObject({ debounceMs: 250, publish: true });
   });

@@ -30,7 +30,7 @@ export interface CmsHandle {
  * mounts the edit bar (with a Settings button when the page has an element
  * with `data-cms-settings`: see settings.ts). Safe on every page: with no markers it does nothing
  * and returns null. Without `access.publish`, fields that would save live
- * (collections not in `versioned`) stay locked unless their element carries
+ * (collections in `live`) stay locked unless their element carries
  * `data-cms-access="edit"`.
  *
  * @example
@@ -54,15 +54,15 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   const flush = async () => void (await Promise.all(started().map((unit) => unit.queue.flush())));
   const say = (tone: StatusTone, text: string) => $status.set({ tone, text });
 
-  const versionedDoc = [...units.values()].find((unit) => unit.target.versioned)?.target;
-  const invalid = noticeFields(options, units, docs, versionedDoc);
+  const draftsDoc = [...units.values()].find((unit) => !unit.target.live)?.target;
+  const invalid = noticeFields(options, units, docs, draftsDoc);
   const leave = () => {
     leaving = true;
   };
   const bar = createEditBar(
     barActions({
       transport,
-      doc: versionedDoc,
+      doc: draftsDoc,
       editParam: options.editParam,
       manual: !autoSave,
       publish: options.publish,
@@ -74,7 +74,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
       refresh: () => report.refresh(),
     }),
   );
-  const reset = resetField({ transport, revs, versioned: options.versioned, say, leave });
+  const reset = resetField({ transport, revs, live: options.live, say, leave });
   const report = createSaveReport({ started, showChoices: bar.showChoices, invalid, showNotice: bar.showNotice, reset, backup, autoSave, unsaved, say });
 
   const loading = [...units.values()].map((unit) =>
@@ -110,8 +110,8 @@ function installStyles(locked: Iterable<HTMLElement>): void {
 }
 
 /** The stored fields the notice names, with the repairs this editor has (History needs the publish right). */
-function noticeFields(options: ResolvedOptions, units: Map<string, Unit>, docs: ReadonlySet<string>, versionedDoc: SaveTarget | undefined) {
-  const historyDoc = versionedDoc && options.publish ? docOf(versionedDoc) : undefined;
-  const maySave = (doc: string) => options.publish || options.versioned.has(doc.slice(0, doc.indexOf(':')));
+function noticeFields(options: ResolvedOptions, units: Map<string, Unit>, docs: ReadonlySet<string>, draftsDoc: SaveTarget | undefined) {
+  const historyDoc = draftsDoc && options.publish ? docOf(draftsDoc) : undefined;
+  const maySave = (doc: string) => options.publish || !options.live.has(doc.slice(0, doc.indexOf(':')));
   return invalidFields(options.invalid, { docs, labelOf: (id) => units.get(id)?.label, historyDoc, maySave });
 }

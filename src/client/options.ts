@@ -4,8 +4,12 @@ import type { InvalidFields } from './invalid-notice.ts';
 export interface MountOptions {
   /** Auto-save after an idle pause (default `{ debounceMs: 800 }`), or `false` for a manual Save button. */
   autoSave?: { debounceMs: number } | false;
-  /** Collections saved as drafts through the versions route (default `['pages']`); others save live through `/save`. */
-  versioned?: readonly string[];
+  /**
+   * Declared collections that save live through `/save` (default none): the
+   * session island lists those without drafts. Every other marker saves a
+   * draft through `<apiBase>/<collection>/<key>/versions`.
+   */
+  live?: readonly string[];
   /**
    * Collections the site declared. A marker of any other collection is an
    * overlay region: its saves carry the region's type (`data-cms-type`).
@@ -23,7 +27,7 @@ export interface MountOptions {
    */
   access?: { publish: boolean };
   /**
-   * Field revisions of each versioned document as the page rendered it, keyed
+   * Field revisions of each drafts document as the page rendered it, keyed
    * `collection:key`: the `$base` of its draft saves. A document not listed
    * fetches its revisions from the versions route when the editor mounts.
    */
@@ -43,7 +47,7 @@ export interface MountOptions {
 
 export interface ResolvedOptions {
   debounceMs: number | false;
-  versioned: ReadonlySet<string>;
+  live: ReadonlySet<string>;
   /** Null: every collection is declared. */
   declared: ReadonlySet<string> | null;
   apiBase: string;
@@ -65,7 +69,7 @@ export function resolveOptions(input: MountOptions = {}): ResolvedOptions {
   }
   return {
     debounceMs: auto === false ? false : auto.debounceMs,
-    versioned: new Set(input.versioned ?? ['pages']),
+    live: new Set(input.live ?? []),
     declared: input.declared ? new Set(input.declared) : null,
     apiBase: (input.apiBase ?? '/api/cms').replace(/\/$/, ''),
     editParam: input.editParam ?? 'edit',

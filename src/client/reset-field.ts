@@ -6,7 +6,8 @@ import type { SaveTarget, Transport } from './transport.ts';
 export interface ResetDeps {
   transport: Transport;
   revs: DocRevs;
-  versioned: ReadonlySet<string>;
+  /** Collections saved live; every other one saves drafts. */
+  live: ReadonlySet<string>;
   say(tone: StatusTone, text: string): void;
   /** The page is about to reload on purpose: no unsaved-changes warning. */
   leave(): void;
@@ -14,7 +15,7 @@ export interface ResetDeps {
 
 /**
  * The notice's Reset: saves the fallback the page shows in place of stored
- * data it could not use (a draft on a versioned document, checked against
+ * data it could not use (a draft, checked against
  * the revision the page rendered), then reloads, so the editor sees and
  * edits what is stored now. A field with nothing on the page to edit (a list
  * stored as text renders no items) is repaired this way.
@@ -25,9 +26,9 @@ export function resetField(deps: ResetDeps): (field: InvalidField) => Promise<vo
     const { doc, field: name, value } = field.reset;
     const colon = doc.indexOf(':');
     const collection = doc.slice(0, colon);
-    const versioned = deps.versioned.has(collection);
-    const target: SaveTarget = { collection, key: doc.slice(colon + 1), field: name, marker: `${doc}:${name}`, versioned };
-    const base = versioned ? ((await deps.revs.get(doc))?.[name] ?? null) : null;
+    const live = deps.live.has(collection);
+    const target: SaveTarget = { collection, key: doc.slice(colon + 1), field: name, marker: `${doc}:${name}`, live };
+    const base = live ? null : ((await deps.revs.get(doc))?.[name] ?? null);
     deps.say('busy', `Resetting ${field.label}…`);
     const outcome = await deps.transport.save(target, value, base);
     if (outcome.kind === 'saved') {

@@ -28,7 +28,7 @@ export interface ReportDeps {
  * one status line (a problem first, then saving, unsaved, saved, idle).
  */
 export function createSaveReport(deps: ReportDeps) {
-  let lastVersioned = false;
+  let lastDraft = false;
   let keepaliveRefused: string | null = null;
   let invalid = deps.invalid;
 
@@ -41,7 +41,7 @@ export function createSaveReport(deps: ReportDeps) {
       const s = unit.queue.state;
       if (s.saves > unit.saves) {
         unit.saves = s.saves;
-        lastVersioned = unit.target.versioned;
+        lastDraft = !unit.target.live;
         invalid = repaired(invalid, unit.id);
       }
       markFields(unit);
@@ -60,7 +60,7 @@ export function createSaveReport(deps: ReportDeps) {
     if (trouble) deps.say('problem', trouble);
     else if (saving) deps.say('busy', 'Saving…');
     else if (units.some((unit) => unit.queue.state.dirty)) deps.say('busy', 'Unsaved changes: press Save.');
-    else if (units.some((unit) => unit.saves > 0)) deps.say('ok', lastVersioned ? 'Draft saved' : 'Saved');
+    else if (units.some((unit) => unit.saves > 0)) deps.say('ok', lastDraft ? 'Draft saved' : 'Saved');
     else deps.say('idle', IDLE);
   }
 

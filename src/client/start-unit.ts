@@ -21,7 +21,7 @@ export function attachEditors(unit: Unit, autoSave: boolean): Promise<unknown> {
 export interface StartDeps {
   debounceMs: number | false;
   transport: Transport;
-  /** The revisions of a versioned unit's document, which its saves wait for. */
+  /** The revisions of a drafts unit's document, which its saves wait for. */
   revs: Promise<Record<string, string>> | undefined;
   backup: Backup;
   refresh(): void;

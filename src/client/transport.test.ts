@@ -19,8 +19,8 @@ function fakeFetch(reply: (seen: Seen) => Response | Promise<Response>) {
 }
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const title: SaveTarget = { collection: 'pages', key: '2', field: 'title', marker: 'pages:2:title', versioned: true };
-const tagline: SaveTarget = { collection: 'settings', key: 'site', field: 'tagline', marker: 'settings:site:tagline', versioned: false };
+const title: SaveTarget = { collection: 'pages', key: '2', field: 'title', marker: 'pages:2:title', live: false };
+const tagline: SaveTarget = { collection: 'settings', key: 'site', field: 'tagline', marker: 'settings:site:tagline', live: true };
 
 describe('createTransport', () => {
   it('sends a draft save with $base to the versions route and reads the new revision', async () => {
@@ -45,7 +45,7 @@ describe('createTransport', () => {
     expect(seen[0]!.body).toEqual({ paragraphs: ['a', 'b'], $base: { paragraphs: 'r0' } });
   });
 
-  it('writes unversioned fields live through /save with the marker', async () => {
+  it('writes fields of live collections through /save with the marker', async () => {
     const { seen, fetch } = fakeFetch(() => new Response(null, { status: 204 }));
     const transport = createTransport({ apiBase: '/api/cms/', fetch });
     expect(await transport.save(tagline, 'Hi', 'ignored')).toEqual({ kind: 'saved', rev: null, versionId: null });

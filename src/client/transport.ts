@@ -12,7 +12,8 @@ export interface SaveTarget {
   field: string;
   /** The marker string, sent as `field` to the live save route. */
   marker: string;
-  versioned: boolean;
+  /** Saved live through `/save` (a declared collection without drafts); otherwise a draft through the versions route. */
+  live: boolean;
   /** An overlay region (a collection the site did not declare): its saves say how the template types it. */
   region?: 'text' | 'richtext' | undefined;
 }
@@ -49,7 +50,7 @@ const encoder = new TextEncoder();
 
 /** JSON body of a save; exported so the queue can size it before sending. */
 export function saveBody(target: SaveTarget, value: unknown, base: string | null): string {
-  if (!target.versioned) return JSON.stringify({ field: target.marker, value });
+  if (target.live) return JSON.stringify({ field: target.marker, value });
   const body: Record<string, unknown> = { [target.field]: value };
   if (base !== null) body.$base = { [target.field]: base };
   if (target.region) body.$type = { [target.field]: target.region };
@@ -69,14 +70,14 @@ export function createTransport(options: TransportOptions) {
     answer(await call(url, { method: 'POST', body: JSON.stringify(payload) }), read);
 
   return {
-    /** Saves one field: a draft save with `$base` on a versioned collection, else a live field write. */
+    /** Saves one field: a live field write for a live collection, else a draft save with `$base`. */
     async save(target: SaveTarget, value: unknown, base: string | null, keepalive = false): Promise<SaveOutcome> {
       const body = saveBody(target, value, base);
       const bytes = encoder.encode(body).length;
       const kept = keepalive && keepaliveBytes + bytes <= KEEPALIVE_LIMIT;
       if (keepalive && !kept) options.onKeepaliveRefused?.(target);
       if (kept) keepaliveBytes += bytes;
-      const url = target.versioned ? `${doc(target.collection, target.key)}/versions` : `${apiBase}/save`;
+      const url = target.live ? `${apiBase}/save` : `${doc(target.collection, target.key)}/versions`;
       const res = await call(url, { method: 'POST', body, keepalive: kept });
       if (kept) keepaliveBytes -= bytes;
       return saveOutcome(res, target);
@@ -86,7 +87,7 @@ export function createTransport(options: TransportOptions) {
     revs: (collection: string, key: string): Promise<Answer<Record<string, string>>> =>
       get(`${doc(collection, key)}/versions`, (data: { revs?: Record<string, string> } | null) => data?.revs ?? {}),
 
-    /** The version history of a versioned document, newest first. */
+    /** The version history of a drafts document, newest first. */
     history: (collection: string, key: string): Promise<Answer<VersionItem[]>> =>
       get(`${doc(collection, key)}/versions`, (data: { items?: unknown[] } | null) => (data?.items ?? []).map(versionItem).filter((item) => item !== null)),
 

@@ -54,27 +54,27 @@ export function collectUnits(options: ResolvedOptions): PageFields {
       console.warn(`louise: ignoring malformed marker "${el.dataset.cmsField}" (expected <collection>:<key>:<field>).`);
       continue;
     }
-    const versioned = options.versioned.has(marker.collection);
+    const live = options.live.has(marker.collection);
     docs.add(`${marker.collection}:${marker.key}`);
-    if (!mayEdit({ versioned, access: el.dataset.cmsAccess }, options.publish)) {
+    if (!mayEdit({ live, access: el.dataset.cmsAccess }, options.publish)) {
       locked.push(el);
       continue;
     }
     // Items of one stored list share a queue: saved one by one, they would conflict with each other.
-    const field = versioned ? marker.root : marker.field;
+    const field = live ? marker.field : marker.root;
     const id = `${marker.collection}:${marker.key}:${field}`;
     let unit = units.get(id);
     if (!unit) {
       unit = {
         id,
-        target: { collection: marker.collection, key: marker.key, field, marker: marker.raw, versioned, region: regionType(options, marker.collection, el) },
+        target: { collection: marker.collection, key: marker.key, field, marker: marker.raw, live, region: regionType(options, marker.collection, el) },
         label: el.dataset.cmsLabel ?? field,
         parts: [],
         saves: 0,
       };
       units.set(id, unit);
     }
-    unit.parts.push({ el, index: versioned ? marker.index : null, rich: el.dataset.cmsType === 'richtext' });
+    unit.parts.push({ el, index: live ? null : marker.index, rich: el.dataset.cmsType === 'richtext' });
   }
   return { units, locked, docs };
 }

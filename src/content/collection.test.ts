@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAGE_FIELDS, defineCollection, isVersioned, richFieldsOf, textList } from './collection.ts';
+import { pages, pagesVersions, siteSettings } from '../db/schema.ts';
+import { checkCollections, DEFAULT_PAGE_FIELDS, defineCollection, isVersioned, richFieldsOf, textList } from './collection.ts';
 import { conformEntry, requiredViolations, typeViolations } from './field-values.ts';
 import { pickFields } from './pick-fields.ts';
 import { assertValidSections, LouiseValidationError } from './validation-error.ts';
@@ -26,6 +27,34 @@ describe('defineCollection', () => {
       /slug must[\s\S]*"a-b"[\s\S]*id: reserved[\s\S]*x: type[\s\S]*y: required[\s\S]*versions[\s\S]*"nope"/,
     );
     expect(() => defineCollection({ slug: 'pages', fields: {} })).toThrow(/non-empty/);
+  });
+  it('checks unique columns, named rows, writers and tables', () => {
+    const title = { title: { type: 'text' } } as const;
+    expect(defineCollection({ slug: 'settings', fields: title, rows: { site: 1 }, writers: true, tables: { table: siteSettings } }).rows).toEqual({ site: 1 });
+    expect(
+      defineCollection({ slug: 'pages', fields: title, unique: ['slug'], versions: { drafts: true }, tables: { table: pages, versions: pagesVersions } })
+        .unique,
+    ).toEqual(['slug']);
+    const bad = (config: object) => () => defineCollection({ slug: 'x', fields: title, ...config } as never);
+    expect(bad({ unique: ['title'] })).toThrow(/unique title: is also a field/);
+    expect(bad({ unique: ['id'] })).toThrow(/unique "id": must be a plain identifier the toolkit does not use/);
+    expect(bad({ unique: [] })).toThrow(/unique must be a non-empty list/);
+    expect(bad({ rows: { site: 1 }, versions: { drafts: true } })).toThrow(/rows is for live collections/);
+    expect(bad({ writers: true, versions: { drafts: true } })).toThrow(/writers is for live collections/);
+    expect(bad({ rows: { '12': 1, 'a b': 2, site: 0 } })).toThrow(/row "12"[\s\S]*row "a b"[\s\S]*row site: the id must be a positive integer/);
+    expect(bad({ rows: { constructor: 1 } })).toThrow(/row "constructor"/);
+    expect(bad({ tables: { table: {} } })).toThrow(/tables.table must be a drizzle table/);
+    expect(bad({ tables: { table: pages }, versions: { drafts: true } })).toThrow(/tables.versions must be a drizzle table/);
+    expect(bad({ tables: { table: pages, versions: pagesVersions } })).toThrow(/tables.versions is for drafts collections/);
+  });
+});
+
+describe('checkCollections', () => {
+  const of = (slug: string) => defineCollection({ slug, fields: { title: { type: 'text' } } });
+  it('refuses a slug declared twice or one the toolkit answers itself', () => {
+    expect(() => checkCollections([of('pages'), of('settings')])).not.toThrow();
+    expect(() => checkCollections([of('pages'), of('pages')])).toThrow(/pages is declared twice/);
+    for (const slug of ['auth', 'status', 'save']) expect(() => checkCollections([of(slug)])).toThrow(`/api/cms/${slug} is the toolkit's own path`);
   });
 });
 

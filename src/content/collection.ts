@@ -1,40 +1,54 @@
-import * as v from 'valibot';
+import type { Table } from 'drizzle-orm';
+import { isTable } from '../db/collection-tables.ts';
+import { textList, type FieldMap, type FieldSpec } from '../db/field-spec.ts';
 
-/** Field types: `text` (one line of plain text), `richtext` (sanitized HTML string), `json` (a JSON value; an array is addressable by dotted index). */
-export type FieldType = 'text' | 'richtext' | 'json';
-
-export interface FieldSpec {
-  type: FieldType;
-  /** Checked on publish (and on pagesRoute create): a required text is not blank, a required json is not null. */
-  required?: boolean;
-  /**
-   * `json` fields: the value's shape, as a valibot schema, checked on every
-   * write (422 otherwise). An array schema's `item` checks a list item saved
-   * by dotted index. Without it any JSON value within the size limits is taken.
-   *
-   * @example paragraphs: { type: 'json', schema: textList }
-   */
-  schema?: v.GenericSchema;
-}
-
-/** The shape of a list of plain-text items (`paragraphs`), for a json field's `schema`. */
-export const textList = v.array(v.string('each item must be text'), 'must be a list of text');
-
-export type FieldMap = Readonly<Record<string, FieldSpec>>;
+export { textList, type FieldMap, type FieldSpec, type FieldType } from '../db/field-spec.ts';
 
 export interface CollectionConfig {
-  /** Names the main table and the versions table `${slug}_versions`. */
+  /** Names the collection in markers and routes (`/api/cms/<slug>`), and its tables `<slug>` and `<slug>_versions`. */
   slug: string;
   /** The snapshot fields; keys equal the main table's property names. */
   fields: FieldMap;
-  /** `{ drafts: true }` opts the collection into drafts. */
+  /**
+   * `{ drafts: true }` opts the collection into drafts: edits are saved as
+   * versions and only Publish changes what visitors see. Without it every
+   * save is live at once (`/api/cms/save`).
+   */
   versions?: { drafts: true };
   /** Fields indexed for search. */
   search?: { fields: readonly string[] };
+  /**
+   * Text columns of the live table that identify an entry, such as
+   * `['slug']`: not null, unique, not versioned. `loadEntry(Astro, pages,
+   * { slug: 'about' })` finds an entry by one; `pagesRoute` requires them on
+   * create.
+   */
+  unique?: readonly string[];
+  /**
+   * Live collections: named rows, so markers and `loadEntry` use a name
+   * instead of a row id (`{ site: 1 }`: `settings:site:tagline` is row 1).
+   * When given, only these names address the collection.
+   */
+  rows?: Readonly<Record<string, number>>;
+  /**
+   * Live collections: every save is live at once, so by default only editors
+   * who may publish make them. `true` opens the collection to every editor
+   * (its markers then carry `data-cms-access="edit"`).
+   */
+  writers?: boolean;
+  /**
+   * Tables that already exist, used as they are instead of the ones
+   * `collectionTables` would make: the toolkit's own `pages` and
+   * `pagesVersions` or `siteSettings` (from `louise/db`). A drafts
+   * collection's tables must still be named `<slug>` and `<slug>_versions`.
+   */
+  tables?: { table: Table; versions?: Table };
 }
 
 const SLUG = /^[a-z][a-z0-9_]*$/;
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A row name: not all digits, so it is never read as a row id. */
+const ROW_NAME = /^(?![0-9]+$)[A-Za-z0-9_-]{1,64}$/;
 const TYPES: ReadonlySet<string> = new Set(['text', 'richtext', 'json']);
 /** Columns the toolkit manages; a snapshot may not write them. */
 const RESERVED: ReadonlySet<string> = new Set(['id', 'publishedVersionId', 'createdAt', 'updatedAt', 'pageId', 'createdBy', 'discardedAt', 'discardedBy']);
@@ -42,50 +56,112 @@ const RESERVED: ReadonlySet<string> = new Set(['id', 'publishedVersionId', 'crea
 export const INHERITED: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__']);
 
 /**
- * Declares a collection, checked once: a bad slug, field name, type or
- * search field throws an Error naming every problem.
+ * Declares a collection, checked once: a bad slug, field name, type,
+ * search field, unique column, row name or table throws an Error naming
+ * every problem. The one declaration of a collection: `collectionTables`
+ * gives its drizzle tables, `defineCms({ collections })` mounts its routes,
+ * `loadEntry` reads it for a page and `cmsField` marks its fields.
  *
  * @example
- * defineCollection({ slug: 'pages', fields: { title: { type: 'text', required: true } }, versions: { drafts: true } })
+ * defineCollection({ slug: 'posts', unique: ['slug'], fields: { title: { type: 'text', required: true } }, versions: { drafts: true } })
  */
-export function defineCollection<C extends CollectionConfig>(config: C): C {
-  const problems: string[] = [];
+export function defineCollection<const C extends CollectionConfig>(config: C): C {
   if (typeof config !== 'object' || config === null) throw new Error('defineCollection(): expected a config object.');
+  const problems: string[] = [];
   if (typeof config.slug !== 'string' || !SLUG.test(config.slug))
     problems.push(`slug must be lower-case letters, digits and _ starting with a letter (got ${JSON.stringify(config.slug)})`);
   const fields = config.fields as unknown;
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields) || Object.keys(fields).length === 0) {
     problems.push('fields must be a non-empty map of field name to { type, required? }');
   } else {
-    for (const [name, spec] of Object.entries(fields as Record<string, unknown>)) {
-      if (!FIELD.test(name)) problems.push(`field ${JSON.stringify(name)}: not a plain identifier`);
-      if (RESERVED.has(name)) problems.push(`field ${name}: reserved for the toolkit`);
-      if (INHERITED.has(name)) problems.push(`field ${name}: every object has a property of that name; choose another`);
-      const s = spec as Partial<FieldSpec> | null;
-      if (typeof s !== 'object' || s === null || !TYPES.has(String(s.type))) problems.push(`field ${name}: type must be text, richtext or json`);
-      else {
-        if (s.required !== undefined && typeof s.required !== 'boolean') problems.push(`field ${name}: required must be a boolean`);
-        if (s.schema !== undefined && (s.type !== 'json' || !isSchema(s.schema)))
-          problems.push(`field ${name}: schema must be a valibot schema, on a json field`);
-      }
-    }
+    for (const [name, spec] of Object.entries(fields as Record<string, unknown>)) problems.push(...fieldProblems(name, spec));
   }
   if (config.versions !== undefined && (typeof config.versions !== 'object' || config.versions?.drafts !== true))
     problems.push('versions must be { drafts: true } or left out');
+  const has = (name: string) => typeof fields === 'object' && fields !== null && Object.hasOwn(fields, name);
   if (config.search !== undefined) {
     const list = config.search?.fields as unknown;
     if (!Array.isArray(list)) problems.push('search.fields must be a list of field names');
-    else
-      for (const name of list)
-        if (typeof fields !== 'object' || fields === null || !Object.hasOwn(fields, String(name)))
-          problems.push(`search field ${JSON.stringify(name)} is not a field of the collection`);
+    else for (const name of list) if (!has(String(name))) problems.push(`search field ${JSON.stringify(name)} is not a field of the collection`);
   }
+  problems.push(...uniqueProblems(config.unique as unknown, has), ...liveProblems(config), ...tablesProblems(config));
   if (problems.length > 0) throw new Error(`defineCollection(${JSON.stringify(config.slug)}): invalid config.\n  - ${problems.join('\n  - ')}`);
   return config;
 }
 
+function fieldProblems(name: string, spec: unknown): string[] {
+  const problems: string[] = [];
+  if (!FIELD.test(name)) problems.push(`field ${JSON.stringify(name)}: not a plain identifier`);
+  if (RESERVED.has(name)) problems.push(`field ${name}: reserved for the toolkit`);
+  if (INHERITED.has(name)) problems.push(`field ${name}: every object has a property of that name; choose another`);
+  const s = spec as Partial<FieldSpec> | null;
+  if (typeof s !== 'object' || s === null || !TYPES.has(String(s.type))) problems.push(`field ${name}: type must be text, richtext or json`);
+  else {
+    if (s.required !== undefined && typeof s.required !== 'boolean') problems.push(`field ${name}: required must be a boolean`);
+    if (s.schema !== undefined && (s.type !== 'json' || !isSchema(s.schema))) problems.push(`field ${name}: schema must be a valibot schema, on a json field`);
+  }
+  return problems;
+}
+
+function uniqueProblems(unique: unknown, isField: (name: string) => boolean): string[] {
+  if (unique === undefined) return [];
+  if (!Array.isArray(unique) || unique.length === 0) return ['unique must be a non-empty list of column names, or left out'];
+  const problems: string[] = [];
+  for (const name of unique as unknown[]) {
+    const text = String(name);
+    if (typeof name !== 'string' || !FIELD.test(name) || RESERVED.has(name) || INHERITED.has(name))
+      problems.push(`unique ${JSON.stringify(name)}: must be a plain identifier the toolkit does not use`);
+    else if (isField(text)) problems.push(`unique ${text}: is also a field; a unique column is not versioned, so it cannot be one`);
+  }
+  return problems;
+}
+
+/** `rows` and `writers` are for live collections: a drafts collection's markers use row ids and every editor saves drafts. */
+function liveProblems(config: CollectionConfig): string[] {
+  const problems: string[] = [];
+  const drafts = config.versions?.drafts === true;
+  if (config.writers !== undefined && (typeof config.writers !== 'boolean' || drafts))
+    problems.push(drafts ? 'writers is for live collections; on a drafts collection every editor saves drafts' : 'writers must be true or false');
+  if (config.rows === undefined) return problems;
+  if (drafts) return [...problems, 'rows is for live collections; a drafts collection is addressed by row id or a unique column'];
+  const rows = config.rows as unknown;
+  if (typeof rows !== 'object' || rows === null || Array.isArray(rows) || Object.keys(rows).length === 0)
+    return [...problems, 'rows must be a non-empty map of row name to row id, such as { site: 1 }'];
+  for (const [name, id] of Object.entries(rows)) {
+    if (!ROW_NAME.test(name) || INHERITED.has(name)) problems.push(`row ${JSON.stringify(name)}: a name is letters, digits, - and _, and not all digits`);
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) problems.push(`row ${name}: the id must be a positive integer`);
+  }
+  return problems;
+}
+
+function tablesProblems(config: CollectionConfig): string[] {
+  const tables = config.tables as { table?: unknown; versions?: unknown } | undefined;
+  if (tables === undefined) return [];
+  const drafts = config.versions?.drafts === true;
+  if (typeof tables !== 'object' || tables === null || !isTable(tables.table)) return ['tables.table must be a drizzle table'];
+  if (drafts && !isTable(tables.versions)) return ['tables.versions must be a drizzle table: a drafts collection has a versions table'];
+  if (!drafts && tables.versions !== undefined) return ['tables.versions is for drafts collections'];
+  return [];
+}
+
 function isSchema(value: unknown): boolean {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'schema';
+}
+
+/** Paths under `/api/cms/` the toolkit answers itself: no collection may take one as its slug. */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['auth', 'status', 'save']);
+
+/**
+ * Throws an Error when two collections share a slug, or one takes a path
+ * the toolkit answers itself (`auth`, `status`, `save`).
+ */
+export function checkCollections(collections: readonly CollectionConfig[]): void {
+  const seen = new Set<string>();
+  for (const { slug } of collections) {
+    if (seen.has(slug)) throw new Error(`Collection ${slug} is declared twice: each slug names one collection.`);
+    if (RESERVED_SLUGS.has(slug)) throw new Error(`Collection ${slug}: /api/cms/${slug} is the toolkit's own path; choose another slug.`);
+    seen.add(slug);
+  }
 }
 
 /** Whether a collection stages edits as drafts. */

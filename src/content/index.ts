@@ -1,5 +1,7 @@
 export {
   defineCollection,
+  checkCollections,
+  RESERVED_SLUGS,
   isVersioned,
   richFieldsOf,
   textList,
@@ -36,6 +38,9 @@ export {
 } from './merge-draft.ts';
 export { resumeDraft, type ResumeDraftOptions } from './resume-draft.ts';
 export { DraftBuffer, draftBuffer, bufferKey, BUFFER_WRITE_INTERVAL_MS, type BufferKv, type BufferedDraft } from './draft-buffer.ts';
+export { collectionTables, type CollectionTables, type CollectionTablesSpec } from '../db/collection-tables.ts';
+export { resolveCollection, rowIdOf, type ResolvedCollection } from './resolved-collection.ts';
+export { readEntry, type Entry, type EntryKey, type ReadEntry } from './read-entry.ts';
 export { versionedTable, newestPendingSql, newestPendingByRowSql, type VersionedTable } from './versioned-table.ts';
 export { tableCodec, pick, type TableCodec } from './table-codec.ts';
 export { overlayCollection, overlayCacheKey, splitMarker, isRegionName, isOverlayKey, asRegions } from './overlay.ts';

@@ -1,16 +1,36 @@
-import { sql } from 'drizzle-orm';
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { pageSnapshotColumns } from './page-snapshot-columns.ts';
+import { collectionTables } from './collection-tables.ts';
+import { textList } from './field-spec.ts';
+
+/**
+ * The toolkit's `pages` collection as its tables see it: a drafts collection
+ * with a unique `slug`. Its tables are made by `collectionTables`, like any
+ * declared collection's, and ship with the toolkit's migrations.
+ */
+export const PAGES_TABLES_SPEC = {
+  slug: 'pages',
+  unique: ['slug'],
+  fields: {
+    title: { type: 'text' },
+    summary: { type: 'text' },
+    /** Rich text, stored sanitized. */
+    body: { type: 'richtext' },
+    /** A list of plain-text paragraphs, addressed by dotted index (`paragraphs.2`). */
+    paragraphs: { type: 'json', schema: textList },
+  },
+  versions: { drafts: true },
+} as const;
+
+const tables = collectionTables(PAGES_TABLES_SPEC);
 
 /** Live rows of the `pages` collection: what visitors see. */
-export const pages = sqliteTable('pages', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  slug: text('slug').notNull().unique(),
-  ...pageSnapshotColumns(),
-  /** The live version, for versioned collections; null when never published. */
-  publishedVersionId: integer('published_version_id'),
-  createdAt: integer('created_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),
-  updatedAt: integer('updated_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),
-});
+export const pages = tables.table;
+
+/**
+ * Versions of the `pages` collection (`${slug}_versions`): each row is a
+ * full, publishable snapshot of the collection's fields. Column names equal
+ * the main table's, so publishing maps straight onto columns.
+ */
+export const pagesVersions = tables.versions;
 
 export type PageRow = typeof pages.$inferSelect;
+export type PageVersionRow = typeof pagesVersions.$inferSelect;

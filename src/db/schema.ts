@@ -1,6 +1,5 @@
 // Every table the toolkit and reference site migrate; drizzle-kit reads this file.
 export * from './auth-schema.ts';
 export * from './pages-schema.ts';
-export * from './pages-versions-schema.ts';
 export * from './site-schema.ts';
 export * from './overlays-schema.ts';

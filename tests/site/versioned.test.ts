@@ -47,6 +47,8 @@ describe('versioned pages on the reference site', () => {
     const visitor = await (await get('/about')).text();
     expect(visitor).toContain('About this site');
     expect(visitor).not.toContain('Draft about');
+    // Markers (and with them row ids) are for editors in edit mode only.
+    expect(visitor).not.toMatch(/\sdata-cms-[a-z]+=/);
 
     const editing = await get('/about?edit', { headers: { cookie: `${session}; ${bookmark}` } });
     const html = await editing.text();
@@ -81,6 +83,22 @@ describe('versioned pages on the reference site', () => {
     const visitor = await get('/articles/fresh');
     expect(visitor.status).toBe(200);
     expect(await visitor.text()).toContain('Fresh draft title');
+  });
+
+  it('edit mode marks the declared fields, the rich one as rich, and tells the client which collections save live', async () => {
+    const session = await signIn();
+    const home = (await site.DB.prepare("SELECT id FROM pages WHERE slug = 'home'").first<{ id: number }>())!.id;
+    const html = await (await get('/?edit', { headers: { cookie: session } })).text();
+    expect(html).toContain(`data-cms-field="pages:${home}:title"`);
+    expect(html).toMatch(
+      new RegExp(`data-cms-field="pages:${home}:body"[^>]*data-cms-type="richtext"|data-cms-type="richtext"[^>]*data-cms-field="pages:${home}:body"`),
+    );
+    for (const field of ['siteName', 'tagline', 'footerText']) expect(html).toContain(`data-cms-field="settings:site:${field}"`);
+    const island = /<script type="application\/json" id="louise-session">(.*?)<\/script>/s.exec(html)?.[1];
+    const parsed = JSON.parse(island!) as { live: string[]; revs: Record<string, Record<string, string>> };
+    expect(parsed.live).toEqual(['settings']);
+    expect(Object.keys(parsed.revs)).toEqual([`pages:${home}`]);
+    expect(await (await get('/')).text()).not.toMatch(/\sdata-cms-[a-z]+=|louise-session/);
   });
 
   it('every settings marker has a save path', async () => {

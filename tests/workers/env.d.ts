@@ -9,3 +9,8 @@ declare global {
     }
   }
 }
+
+declare module '*.sql?raw' {
+  const sql: string;
+  export default sql;
+}

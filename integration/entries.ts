@@ -1,0 +1,91 @@
+import { isVersioned, type CollectionConfig } from '../src/content/collection.ts';
+import { fieldRevs } from '../src/content/field-rev.ts';
+import { readEntry, type Entry, type EntryKey, type ReadEntry } from '../src/content/read-entry.ts';
+import { noteRendered } from './edit-mode.ts';
+import { resumeReadSession, type BookmarkCookies } from './read-session.ts';
+
+/** The part of `Astro` the loader reads: edit mode from `locals`, the bookmark cookie, the protocol. */
+export interface EntryAstro {
+  locals: App.Locals;
+  cookies: BookmarkCookies;
+  url: URL;
+}
+
+/** Where each loaded entry came from, for `cmsField`. Weak: an entry lives as long as its page render. */
+const origins = new WeakMap<object, { collection: CollectionConfig; key: string }>();
+
+/**
+ * Loads one entry of a declared collection for an Astro page, doing all a
+ * page needs: visitors read the live row through `env.DB` (of a drafts
+ * collection only a published one; null when never published or
+ * unpublished; no cookie is set). An editor in edit mode reads through a D1
+ * session resumed from their bookmark cookie, so they see the draft they
+ * just saved, and gets the work in progress over the live row; the page
+ * then notes the revisions it rendered (`$base` of their saves) and any
+ * stored field it had to replace with a fallback (the edit bar names it).
+ * A key the collection cannot have throws a TypeError.
+ *
+ * @example
+ * const page = await loadEntry(Astro, pages, { slug: 'about' });
+ * if (!page) return new Response('Not found', { status: 404 });
+ * const site = await loadEntry(Astro, settings, 'site');
+ */
+export async function loadEntry<const C extends CollectionConfig>(
+  astro: EntryAstro,
+  collection: C,
+  key: EntryKey<C>,
+  options: { db?: D1Database } = {},
+): Promise<Entry<C> | null> {
+  const DB = options.db ?? (await bindingDB());
+  const editing = astro.locals.louise?.editing === true;
+  let found: ReadEntry | null;
+  if (editing) {
+    const session = resumeReadSession(DB, astro.cookies, { secure: astro.url.protocol === 'https:' });
+    found = await readEntry(session.client, collection, key, { editing });
+    session.commit();
+  } else {
+    found = await readEntry(DB, collection, key, { editing });
+  }
+  if (!found) return null;
+  // Revisions (the `$base` of draft saves) are of the stored values, so a repaired field's first
+  // save is not taken for a conflict. A live collection's saves carry none: it notes only what to repair.
+  if (isVersioned(collection)) noteRendered(astro.locals, collection.slug, found.key, fieldRevs(found.stored, Object.keys(collection.fields)), found.invalid);
+  else if (found.invalid.length > 0) noteRendered(astro.locals, collection.slug, found.key, {}, found.invalid);
+  origins.set(found.data, { collection, key: found.key });
+  return found.data as Entry<C>;
+}
+
+/** The `DB` binding, read where the page runs (a Worker); imported late so `louise/astro` also loads in `astro.config`. */
+async function bindingDB(): Promise<D1Database> {
+  const { env } = await import('cloudflare:workers');
+  const DB = (env as { DB?: D1Database }).DB;
+  if (!DB) throw new Error('loadEntry(): there is no D1 binding named DB. Add one to your wrangler config (d1_databases, binding "DB").');
+  return DB;
+}
+
+/**
+ * The marker attributes of an entry's field, for an editor in edit mode
+ * only: `{ 'data-cms-field': '<slug>:<key>:<field>' }`, plus
+ * `data-cms-type="richtext"` for a rich field and `data-cms-access="edit"`
+ * for a live collection open to writers. Visitors get `{}`: no markers, no
+ * row ids. A list item is addressed by its index. Throws a TypeError for an
+ * entry `loadEntry` did not return or a field the collection does not have.
+ *
+ * @example
+ * <h1 {...cmsField(Astro, page, 'title')}>{page.title}</h1>
+ * {page.paragraphs.map((text, i) => <p {...cmsField(Astro, page, 'paragraphs', i)}>{text}</p>)}
+ */
+export function cmsField<T extends object>(astro: { locals: App.Locals }, entry: T, field: keyof T & string, index?: number): Record<string, string> {
+  const origin = origins.get(entry);
+  if (!origin) throw new TypeError('cmsField(): pass the entry exactly as loadEntry() returned it.');
+  const { collection, key } = origin;
+  const spec = Object.hasOwn(collection.fields, field) ? collection.fields[field] : undefined;
+  if (!spec) throw new TypeError(`cmsField(): ${field} is not a field of ${collection.slug} (its fields: ${Object.keys(collection.fields).join(', ')}).`);
+  if (index !== undefined && (spec.type !== 'json' || !Number.isSafeInteger(index) || index < 0))
+    throw new TypeError(`cmsField(): ${collection.slug}.${field} has no item ${index}; only a json list field takes an index.`);
+  if (astro.locals.louise?.editing !== true) return {};
+  const attributes: Record<string, string> = { 'data-cms-field': `${collection.slug}:${key}:${field}${index === undefined ? '' : `.${index}`}` };
+  if (spec.type === 'richtext') attributes['data-cms-type'] = 'richtext';
+  if (!isVersioned(collection) && collection.writers === true) attributes['data-cms-access'] = 'edit';
+  return attributes;
+}
