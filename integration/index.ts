@@ -1,7 +1,9 @@
 import type { AstroIntegration } from 'astro';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { copyEditorAssets, editorAssets, serveEditorAssets } from './editor-assets.ts';
 import { parseLouiseOptions, type LouiseOptions } from './options.ts';
+import { serverStubs } from './vite-plugins.ts';
 
 export { defineCms, type CmsConfig } from './config.ts';
 export type { LouiseOptions } from './options.ts';
@@ -10,6 +12,9 @@ export { resumeReadSession, type BookmarkCookies } from './read-session.ts';
 
 const CONFIG_ID = 'virtual:louise/config';
 const OPTIONS_ID = 'virtual:louise/options';
+const EDITOR_ID = 'virtual:louise/editor';
+/** The route and middleware entrypoints beside this module: `.ts` in the sources, `.js` in the package (lib/). */
+const entry = (path: string) => new URL(`${path}${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
 /**
  * The Louise Astro integration: the `/api/cms/*` endpoint, the sign-in page,
@@ -21,6 +26,8 @@ const OPTIONS_ID = 'virtual:louise/options';
  */
 export default function louise(input: LouiseOptions = {}): AstroIntegration {
   const options = parseLouiseOptions(input);
+  const editor = editorAssets();
+  let clientDir: URL | undefined;
   return {
     name: 'louise',
     hooks: {
@@ -29,10 +36,11 @@ export default function louise(input: LouiseOptions = {}): AstroIntegration {
         const modules: Record<string, string> = {
           [CONFIG_ID]: configPath ? `export { default } from ${JSON.stringify(configPath)};` : 'export default {};',
           [OPTIONS_ID]: `export default ${JSON.stringify(options)};`,
+          [EDITOR_ID]: `export const EDITOR_SCRIPT_SRC = ${JSON.stringify(editor.src)};`,
         };
-        injectRoute({ pattern: '/api/cms/[...path]', entrypoint: new URL('./routes/api.ts', import.meta.url), prerender: false });
+        injectRoute({ pattern: '/api/cms/[...path]', entrypoint: entry('./routes/api'), prerender: false });
         injectRoute({ pattern: options.loginPath, entrypoint: new URL('./pages/login.astro', import.meta.url), prerender: false });
-        addMiddleware({ entrypoint: new URL('./middleware.ts', import.meta.url), order: 'pre' });
+        addMiddleware({ entrypoint: entry('./middleware'), order: 'pre' });
         updateConfig({
           vite: {
             plugins: [
@@ -41,9 +49,20 @@ export default function louise(input: LouiseOptions = {}): AstroIntegration {
                 resolveId: (id: string) => (id in modules ? `\0${id}` : undefined),
                 load: (id: string) => (id.startsWith('\0') ? modules[id.slice(1)] : undefined),
               },
+              serverStubs(),
             ],
           },
         });
+      },
+      'astro:config:done'({ config }) {
+        clientDir = config.build.client;
+      },
+      // The edit-mode client is a prebuilt asset at /_louise/ (so the Worker can add it to prerendered pages too).
+      'astro:server:setup'({ server }) {
+        server.middlewares.use(serveEditorAssets(editor));
+      },
+      'astro:build:done'({ logger }) {
+        if (clientDir) copyEditorAssets(editor, clientDir, logger);
       },
     },
   };
