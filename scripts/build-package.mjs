@@ -3,16 +3,20 @@
 //   lib/src/<area>/, lib/integration/, lib/cli/  JavaScript + .d.ts (tsc)
 //   lib/integration/**/*.astro, virtual.d.ts    copied, `./x.ts` imports -> `./x.js`
 //   lib/editor/editor.js (+ lazy chunks)         the edit-mode client (Vite)
-// Incremental: tsc keeps its state in .louise/build, the editor bundle is
-// rebuilt only when its sources change, and files whose source is gone are
-// removed. `--clean` starts from nothing.
+// Incremental: each step runs only when its inputs changed (content hashes
+// in .louise/build, plus tsc's own incremental state), and outputs whose
+// source is gone are removed. `--clean` starts from nothing.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(import.meta.url);
+/** A package's command-line entry, run with this Node (no npx start-up per step). */
+const bin = (pkg, file) => join(dirname(require.resolve(`${pkg}/package.json`)), file);
 const LIB = join(root, 'lib');
 const STATE = join(root, '.louise', 'build');
 const RUNTIME_TYPES = join(STATE, 'runtime.d.ts');
@@ -28,16 +32,23 @@ if (process.argv.includes('--clean')) {
   rmSync(LIB, { recursive: true, force: true });
   rmSync(STATE, { recursive: true, force: true });
 }
-// tsc -p --incremental trusts its state file, not the outputs: a deleted lib/ must mean a full emit.
-for (const [state, output] of [
-  ['server.tsbuildinfo', 'integration/index.js'],
-  ['client.tsbuildinfo', 'src/client/index.js'],
+// tsc -p --incremental (and our stamps) trust the state files, not the outputs: a deleted lib/ must mean a full emit.
+for (const [project, state, output] of [
+  ['tsconfig.build.json', 'server.tsbuildinfo', 'integration/index.js'],
+  ['tsconfig.build.client.json', 'client.tsbuildinfo', 'src/client/index.js'],
 ]) {
-  if (!existsSync(join(LIB, output))) rmSync(join(STATE, state), { force: true });
+  if (existsSync(join(LIB, output))) continue;
+  rmSync(join(STATE, state), { force: true });
+  rmSync(join(STATE, `${project}.hash`), { force: true });
 }
 mkdirSync(STATE, { recursive: true });
-await runtimeTypes();
-await Promise.all([tsc('tsconfig.build.json'), tsc('tsconfig.build.client.json'), editorBundle()]);
+try {
+  await runtimeTypes();
+  await Promise.all([tsc('tsconfig.build.json'), tsc('tsconfig.build.client.json'), editorBundle()]);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 copyTemplates();
 rewriteDeclarations();
 removeOrphans();
@@ -47,11 +58,24 @@ console.log(`louise: lib/ built in ${((performance.now() - started) / 1000).toFi
 async function runtimeTypes() {
   const config = join(root, 'wrangler.jsonc');
   if (existsSync(RUNTIME_TYPES) && statSync(RUNTIME_TYPES).mtimeMs >= statSync(config).mtimeMs) return;
-  await exec('npx', ['wrangler', 'types', '--include-env=false', relative(root, RUNTIME_TYPES)], { quiet: true });
+  await exec(process.execPath, [bin('wrangler', 'bin/wrangler.js'), 'types', '--include-env=false', relative(root, RUNTIME_TYPES)], { quiet: true });
 }
 
-function tsc(project) {
-  return exec('npx', ['tsc', '-p', project]);
+/**
+ * tsc, skipped when nothing it reads changed since its last success (a
+ * no-op `tsc --incremental` still costs seconds of program loading).
+ */
+async function tsc(project) {
+  const inputs = [
+    ...COMPILED_ROOTS.flatMap((dir) => walk(join(root, dir))),
+    ...['tsconfig.json', 'tsconfig.client.json', project, 'package-lock.json'].map((f) => join(root, f)),
+  ];
+  const stamp = join(STATE, `${project}.hash`);
+  const hash = hashFiles([...inputs.filter(existsSync), RUNTIME_TYPES]);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
+  rmSync(stamp, { force: true });
+  await exec(process.execPath, [bin('typescript', 'bin/tsc'), '-p', project]);
+  writeFileSync(stamp, hash);
 }
 
 /**
@@ -134,6 +158,8 @@ function exec(command, args, { quiet = false } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`louise: \`${command} ${args.join(' ')}\` failed (exit ${code}).`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`louise: \`${command} ${args.join(' ')}\` failed (exit ${code}); see its output above.`)),
+    );
   });
 }
