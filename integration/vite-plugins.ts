@@ -2,7 +2,7 @@ import type { ViteUserConfig } from 'astro';
 import { fileURLToPath } from 'node:url';
 
 /** Vite's plugin type through Astro (`vite` is Astro's dependency, not the site's). */
-type VitePlugin = Extract<NonNullable<ViteUserConfig['plugins']>[number], { name: string }>;
+type VitePlugin = Extract<NonNullable<ViteUserConfig['plugins']>[number], { applyToEnvironment?: unknown }>;
 
 const PARSER_ONLY = '\0louise:htmlparser2-parser';
 

@@ -1,7 +1,8 @@
 // `npm run build:pkg`: the package as a site installs it, in lib/ (gitignored;
 // src/, integration/ and cli/ stay the source of truth):
 //   lib/src/<area>/, lib/integration/, lib/cli/  JavaScript + .d.ts (tsc)
-//   lib/integration/**/*.astro, virtual.d.ts    copied, `./x.ts` imports -> `./x.js`
+//   lib/integration/**/*.astro (+ .astro.d.ts),
+//   lib/integration/virtual.d.ts                copied, `./x.ts` imports -> `./x.js`
 //   lib/editor/editor.js (+ lazy chunks)         the edit-mode client (Vite)
 // Incremental: each step runs only when its inputs changed (content hashes
 // in .louise/build, plus tsc's own incremental state), and outputs whose
@@ -112,7 +113,7 @@ async function editorBundle() {
 
 /** .astro components and pages and the virtual-module types, which tsc does not emit. */
 function copyTemplates() {
-  const sources = walk(join(root, 'integration')).filter((file) => file.endsWith('.astro') || file.endsWith('/virtual.d.ts'));
+  const sources = walk(join(root, 'integration')).filter((file) => /\.astro$|\.astro\.d\.ts$|\/virtual\.d\.ts$/.test(file));
   for (const file of sources) {
     const out = join(LIB, relative(root, file));
     const text = readFileSync(file, 'utf8').replace(RELATIVE_TS, '$1$2.js$1');
@@ -135,8 +136,10 @@ function rewriteDeclarations() {
 /** Outputs whose source was deleted or renamed (incremental tsc leaves them behind). */
 function removeOrphans() {
   for (const file of COMPILED_ROOTS.flatMap((dir) => walk(join(LIB, dir)))) {
-    const source = join(root, relative(LIB, file)).replace(/(\.d\.ts|\.js)$/, (ext) => (file.endsWith('/virtual.d.ts') ? ext : '.ts'));
-    if (!existsSync(source) || /\.(test|spec)\.ts$/.test(source)) rmSync(file);
+    const copied = join(root, relative(LIB, file));
+    const compiled = copied.replace(/(\.d\.ts|\.js)$/, '.ts');
+    if (existsSync(copied) || (existsSync(compiled) && !/\.(test|spec)\.ts$/.test(compiled))) continue;
+    rmSync(file);
   }
 }
 
