@@ -1,6 +1,7 @@
 // The edit-mode client in Chromium on a generated page of 200 plain and 5
-// rich-text fields, served with the built client chunks (`npx astro build`
-// first) by a tiny loopback server with a fake save endpoint.
+// rich-text fields, served with the prebuilt edit-mode client (lib/editor,
+// `npm run build:pkg` first) at /_louise/ by a tiny loopback server with a
+// fake save endpoint.
 // Run: node bench/client.bench.ts  (Node >= 22.18 strips the types).
 //
 // 1. Script start (the entry chunk arriving) to every field editable
@@ -9,20 +10,19 @@
 // 2. Last keystroke to "Draft saved" minus the debounce, against a bare
 //    fetch() of the same save to the same endpoint from the same page.
 import { chromium } from '@playwright/test';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const ASSETS = new URL('../dist/client/_astro/', import.meta.url);
+const ASSETS = new URL('../lib/editor/', import.meta.url);
 const PLAIN = 200;
 const RICH = 5;
 const DEBOUNCE = 800;
 const LOAD_ROUNDS = 9;
 const SAVE_ROUNDS = 9;
 
-if (!existsSync(ASSETS)) throw new Error('bench/client needs the production build: run `npx astro build` first.');
-const entry = readdirSync(ASSETS).find((name) => name.endsWith('.js') && readFileSync(new URL(name, ASSETS), 'utf8').includes('louise:ready'));
-if (!entry) throw new Error('No built chunk contains the edit-mode entry: run `npx astro build`.');
+const entry = 'editor.js';
+if (!existsSync(new URL(entry, ASSETS))) throw new Error('bench/client needs the edit-mode client: run `npm run build:pkg` first.');
 
 const LOREM = 'The editor saves every change as a draft while you type and publishes when you are ready.';
 function fields(rich = RICH): string {
@@ -38,9 +38,9 @@ const SESSION = '<script type="application/json" id="louise-session">{"email":"b
 const MARK_READY = `<script>document.addEventListener('cms:ready', () => { window.__ready = performance.now(); });</script>`;
 const pageHtml = (body: string, rich = RICH) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>${MARK_READY}</head><body><main>${fields(rich)}</main>${body}</body></html>`;
-const CLIENT = pageHtml(`${SESSION}<script type="module" src="/_astro/${entry}"></script>`);
+const CLIENT = pageHtml(`${SESSION}<script type="module" src="/_louise/${entry}"></script>`);
 // The same client with every field plain: what Lexical adds to start-up.
-const CLIENT_PLAIN = pageHtml(`${SESSION}<script type="module" src="/_astro/${entry}"></script>`, 0);
+const CLIENT_PLAIN = pageHtml(`${SESSION}<script type="module" src="/_louise/${entry}"></script>`, 0);
 // The floor: the same elements made editable by the least code that can do it.
 const BASELINE = pageHtml(
   `<script type="module">window.__start = performance.now(); for (const el of document.querySelectorAll('[data-cms-field]')) el.contentEditable = el.dataset.cmsType === 'richtext' ? 'true' : 'plaintext-only'; window.__ready = performance.now();</script>`,
@@ -69,8 +69,8 @@ const server = createServer((req, res) => {
   req.on('end', () => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path.startsWith('/api/cms/')) return api(req, res, Buffer.concat(chunks).toString('utf8'));
-    if (path.startsWith('/_astro/')) {
-      const file = new URL(path.slice('/_astro/'.length), ASSETS);
+    if (path.startsWith('/_louise/')) {
+      const file = new URL(path.slice('/_louise/'.length), ASSETS);
       if (!existsSync(file)) return send(res, 404, null);
       res.writeHead(200, { 'content-type': 'text/javascript' });
       return res.end(readFileSync(file));

@@ -89,7 +89,7 @@ describe('louise init', () => {
       compatibility_flags: ['global_fetch_strictly_public', 'nodejs_compat'],
       name: 'example-blog',
       main: './src/worker.ts',
-      assets: { directory: './dist/client', binding: 'ASSETS', run_worker_first: ['/*', '!/_astro/*'] },
+      assets: { directory: './dist/client', binding: 'ASSETS', run_worker_first: ['/*', '!/_astro/*', '!/_louise/*'] },
       observability: { enabled: true },
       d1_databases: [{ binding: 'DB', database_name: 'example-blog' }],
       kv_namespaces: [{ binding: 'KV' }],
@@ -144,7 +144,7 @@ describe('louise init', () => {
     expect(config.main).toBe('./src/worker.ts');
     expect(config.compatibility_date).toBe('2026-01-01');
     expect(config.compatibility_flags).toEqual(['nodejs_compat']);
-    expect(config.assets.run_worker_first).toEqual(['/api/*', '/*', '!/_astro/*']);
+    expect(config.assets.run_worker_first).toEqual(['/api/*', '/*', '!/_astro/*', '!/_louise/*']);
     expect(config.d1_databases).toEqual([
       { binding: 'ANALYTICS', database_name: 'analytics', database_id: 'abc', migrations_dir: 'db/migrations' },
       { binding: 'DB', database_name: 'example-blog' },
@@ -189,7 +189,7 @@ directory = "./dist/client" # client build
         { binding: 'ANALYTICS', database_name: 'analytics', migrations_dir: 'db/migrations' },
         { binding: 'DB', database_name: 'example-blog' },
       ],
-      assets: { directory: './dist/client', binding: 'ASSETS', run_worker_first: ['/*', '!/_astro/*'] },
+      assets: { directory: './dist/client', binding: 'ASSETS', run_worker_first: ['/*', '!/_astro/*', '!/_louise/*'] },
       kv_namespaces: [{ binding: 'KV' }],
       durable_objects: { bindings: [{ name: 'RATE_LIMITER', class_name: 'RateLimiterObject' }] },
       migrations: [{ tag: 'v1', new_sqlite_classes: ['RateLimiterObject'] }],

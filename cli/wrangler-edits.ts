@@ -33,7 +33,7 @@ export interface WranglerPlan {
 /** The entry `astro add cloudflare` writes: Astro's handler alone, which Louise's worker wraps. */
 export const ASTRO_DEFAULT_MAIN = '@astrojs/cloudflare/entrypoints/server';
 /** Prerendered HTML goes through the worker (published edits), hashed build assets do not. */
-export const RUN_WORKER_FIRST = ['/*', '!/_astro/*'];
+export const RUN_WORKER_FIRST = ['/*', '!/_astro/*', '!/_louise/*'];
 /** Where `astro build` (with @astrojs/cloudflare) puts the client files; `astro add` writes `./dist`. */
 export const ASSETS_DIRECTORY = './dist/client';
 const STALE_ASSETS_DIRECTORIES = new Set(['./dist', 'dist', './dist/', 'dist/']);

@@ -1,9 +1,7 @@
 import options from 'virtual:louise/options';
 import type { EditorSession } from '../src/http/session.ts';
 import type { LouiseLocals } from './edit-mode.ts';
-
-/** Where the integration serves the prebuilt editor client. */
-export const EDITOR_SCRIPT_SRC = '/_louise/editor.js';
+import { editorScriptTag } from './editor-script.ts';
 
 /**
  * What edit mode appends to the page body: the session the editor client
@@ -27,5 +25,5 @@ export function editorTail(
     declared: collections.declared,
   };
   const data = JSON.stringify(session).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="louise-session">${data}</script><script type="module" src="${EDITOR_SCRIPT_SRC}"></script>`;
+  return `<script type="application/json" id="louise-session">${data}</script>${editorScriptTag()}`;
 }

@@ -2,7 +2,9 @@ import type { AstroIntegration } from 'astro';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readLouiseMigrations } from './migrations.ts';
+import { copyEditorAssets, editorAssets, serveEditorAssets } from './editor-assets.ts';
 import { parseLouiseOptions, type LouiseOptions } from './options.ts';
+import { serverStubs } from './vite-plugins.ts';
 
 export { defineCms, type CmsConfig } from './config.ts';
 export { loadEntry, cmsField, type EntryAstro } from './entries.ts';
@@ -14,6 +16,9 @@ export { resumeReadSession, type BookmarkCookies } from './read-session.ts';
 const CONFIG_ID = 'virtual:louise/config';
 const OPTIONS_ID = 'virtual:louise/options';
 const MIGRATIONS_ID = 'virtual:louise/migrations';
+const EDITOR_ID = 'virtual:louise/editor';
+/** The route and middleware entrypoints beside this module: `.ts` in the sources, `.js` in the package (lib/). */
+const entry = (path: string) => new URL(`${path}${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
 /**
  * The Louise Astro integration: the `/api/cms/*` endpoint, the sign-in page,
@@ -26,6 +31,8 @@ const MIGRATIONS_ID = 'virtual:louise/migrations';
 export default function louise(input: LouiseOptions = {}): AstroIntegration {
   const options = parseLouiseOptions(input);
   let dev = false;
+  const editor = editorAssets();
+  let clientDir: URL | undefined;
   return {
     name: 'louise',
     hooks: {
@@ -37,10 +44,11 @@ export default function louise(input: LouiseOptions = {}): AstroIntegration {
           [OPTIONS_ID]: `export default ${JSON.stringify(options)};`,
           // Dev applies them to the local D1 (the middleware, at the warm-up request below); a build ships none.
           [MIGRATIONS_ID]: `export default ${JSON.stringify(dev ? readLouiseMigrations() : [])};`,
+          [EDITOR_ID]: `export const EDITOR_SCRIPT_SRC = ${JSON.stringify(editor.src)};`,
         };
-        injectRoute({ pattern: '/api/cms/[...path]', entrypoint: new URL('./routes/api.ts', import.meta.url), prerender: false });
-        injectRoute({ pattern: options.loginPath, entrypoint: new URL('./pages/login.ts', import.meta.url), prerender: false });
-        addMiddleware({ entrypoint: new URL('./middleware.ts', import.meta.url), order: 'pre' });
+        injectRoute({ pattern: '/api/cms/[...path]', entrypoint: entry('./routes/api'), prerender: false });
+        injectRoute({ pattern: options.loginPath, entrypoint: entry('./pages/login'), prerender: false });
+        addMiddleware({ entrypoint: entry('./middleware'), order: 'pre' });
         updateConfig({
           vite: {
             plugins: [
@@ -49,9 +57,20 @@ export default function louise(input: LouiseOptions = {}): AstroIntegration {
                 resolveId: (id: string) => (id in modules ? `\0${id}` : undefined),
                 load: (id: string) => (id.startsWith('\0') ? modules[id.slice(1)] : undefined),
               },
+              serverStubs(),
             ],
           },
         });
+      },
+      'astro:config:done'({ config }) {
+        clientDir = config.build.client;
+      },
+      // The edit-mode client is a prebuilt asset at /_louise/ (so the Worker can add it to prerendered pages too).
+      'astro:server:setup'({ server }) {
+        server.middlewares.use(serveEditorAssets(editor));
+      },
+      'astro:build:done'({ logger }) {
+        if (clientDir) copyEditorAssets(editor, clientDir, logger);
       },
       'astro:server:start'({ address, logger }) {
         if (!dev) return;

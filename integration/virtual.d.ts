@@ -21,3 +21,8 @@ declare namespace App {
     cfContext?: ExecutionContext;
   }
 }
+
+declare module 'virtual:louise/editor' {
+  /** `/_louise/editor.js?v=<content hash>` (see editor-assets.ts). */
+  export const EDITOR_SCRIPT_SRC: string;
+}

@@ -6,6 +6,8 @@ import { ensureModernNode, ensurePackages, root, run } from './bootstrap.mjs';
 
 ensureModernNode();
 ensurePackages();
+// The benchmarks load the built package (lib/editor, and `louise/*` through the site build).
+run('npm', ['run', '--silent', 'build:pkg']);
 const filter = process.argv[2] ?? '';
 const benches = readdirSync(new URL('../bench/', import.meta.url))
   .filter((name) => /\.bench\.(ts|mjs)$/.test(name) && name.includes(filter))

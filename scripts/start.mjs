@@ -1,10 +1,12 @@
-// `npm start`: Node 24 and packages if missing, local D1 migrated and seeded,
+// `npm start`: Node 24 and packages if missing, the package built (lib/, which
+// the site's `louise/*` imports resolve to), local D1 migrated and seeded,
 // then the reference site at http://localhost:4321 on local bindings.
-import { ensureModernNode, ensurePackages, prepareLocalDatabase, root } from './bootstrap.mjs';
+import { ensureModernNode, ensurePackages, prepareLocalDatabase, root, run } from './bootstrap.mjs';
 import { spawn } from 'node:child_process';
 
 ensureModernNode();
 ensurePackages();
+run('npm', ['run', '--silent', 'build:pkg']);
 prepareLocalDatabase();
 console.log('\nlouise: open http://localhost:4321/?edit and sign in as editor@localhost / louise-dev\n');
 const child = spawn('npx', ['astro', 'dev', '--port', '4321'], {

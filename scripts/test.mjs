@@ -1,6 +1,7 @@
-// `npm test`: every check and test, in order: type checks, lint, a production
-// build, unit + workerd + built-site tests (vitest), then end-to-end tests
-// in Chromium (Playwright). Ends with one line `tests: N passed, N failed`.
+// `npm test`: every check and test, in order: the package build (lib/, which
+// `louise/*` resolves to), type checks, lint, a production build, unit +
+// workerd + built-site tests (vitest), then end-to-end tests in Chromium
+// (Playwright). Ends with one line `tests: N passed, N failed`.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureModernNode, ensurePackages, root, run } from './bootstrap.mjs';
@@ -18,6 +19,7 @@ const stage = (name, command, args, env) => {
 };
 
 ensureChromium();
+stage('build package', 'npm', ['run', 'build:pkg']);
 stage('typecheck', 'npm', ['run', 'typecheck']);
 // Biome (lint + format check), then import boundaries (dependency-cruiser); both always run.
 stage('lint', 'npm', ['run', 'lint']);

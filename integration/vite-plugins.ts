@@ -1,0 +1,36 @@
+import type { ViteUserConfig } from 'astro';
+import { fileURLToPath } from 'node:url';
+
+/** Vite's plugin type through Astro (`vite` is Astro's dependency, not the site's). */
+type VitePlugin = Extract<NonNullable<ViteUserConfig['plugins']>[number], { applyToEnvironment?: unknown }>;
+
+const PARSER_ONLY = '\0louise:htmlparser2-parser';
+
+/**
+ * Server-side (Worker) module replacements for what sanitize-html loads but
+ * Louise never uses; the browser build is left alone.
+ * - `postcss` becomes a stub that throws a clear error (postcss-stub.ts):
+ *   sanitize-html calls it only for kept `style` attributes, which no Louise
+ *   sanitizer allows.
+ * - `htmlparser2`, required from sanitize-html, becomes its `Parser` alone:
+ *   sanitize-html uses nothing else, and `require()` of the whole ESM module
+ *   would keep its DOM handler, DOM utilities and serializer in the bundle.
+ */
+export function serverStubs(moduleUrl: string = import.meta.url): VitePlugin {
+  const stub = fileURLToPath(new URL(moduleUrl.endsWith('.ts') ? './postcss-stub.ts' : './postcss-stub.js', moduleUrl));
+  let parser: string | undefined;
+  return {
+    name: 'louise:server-stubs',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.config.consumer === 'server',
+    async resolveId(id, importer) {
+      if (id === 'postcss') return stub;
+      if (id !== 'htmlparser2' || !importer?.includes('/sanitize-html/')) return undefined;
+      const full = await this.resolve(id, importer, { skipSelf: true });
+      if (!full || !/[/\\]index\.js$/.test(full.id)) return undefined;
+      parser = full.id.replace(/index\.js$/, 'Parser.js');
+      return PARSER_ONLY;
+    },
+    load: (id) => (id === PARSER_ONLY && parser ? `export { Parser } from ${JSON.stringify(parser)};` : undefined),
+  };
+}
