@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { readLouiseMigrations } from './migrations.ts';
 import { copyEditorAssets, editorAssets, serveEditorAssets } from './editor-assets.ts';
 import { parseLouiseOptions, type LouiseOptions } from './options.ts';
-import { serverStubs } from './vite-plugins.ts';
+import { serverDependencies, serverStubs } from './vite-plugins.ts';
 
 export { defineCms, type CmsConfig } from './config.ts';
 export { loadEntry, cmsField, type EntryAstro } from './entries.ts';
@@ -58,6 +58,7 @@ export default function louise(input: LouiseOptions = {}): AstroIntegration {
                 load: (id: string) => (id.startsWith('\0') ? modules[id.slice(1)] : undefined),
               },
               serverStubs(),
+              serverDependencies(),
             ],
           },
         });

@@ -34,3 +34,23 @@ export function serverStubs(moduleUrl: string = import.meta.url): VitePlugin {
     load: (id) => (id === PARSER_ONLY && parser ? `export { Parser } from ${JSON.stringify(parser)};` : undefined),
   };
 }
+
+/** Louise's CommonJS dependencies, reached through the installed package (`louise > …`). */
+const COMMONJS_DEPENDENCIES = ['louise > sanitize-html'];
+
+/**
+ * Pre-bundles Louise's CommonJS dependencies for the server environments in
+ * `astro dev`. Installed under node_modules, Louise's own modules are not
+ * scanned for dependencies, so without this workerd would load sanitize-html
+ * as it is and fail on its `require()`. (In this repository the sources are
+ * scanned, and it is found either way.)
+ */
+export function serverDependencies(): VitePlugin {
+  return {
+    name: 'louise:server-dependencies',
+    configEnvironment(name) {
+      if (name === 'ssr' || name === 'prerender' || name === 'astro') return { optimizeDeps: { include: COMMONJS_DEPENDENCIES } };
+      return undefined;
+    },
+  };
+}
