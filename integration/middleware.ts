@@ -25,6 +25,9 @@ let migrated: Promise<void> | undefined;
  * is shown only to a would-be editor.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
+  // `astro build` prerendering a page: it becomes a static file with its markers and defaults as
+  // written; the site's Worker serves it (published regions, edit mode) on every request.
+  if (context.isPrerendered && !import.meta.env.DEV) return next();
   if (migrations.length > 0) {
     migrated ??= migrateLocalDatabase(env.DB as D1Database | undefined, migrations);
     await migrated;

@@ -96,6 +96,10 @@ test('the production build under `wrangler dev` serves the published edits on pr
     .join('\n');
   expect(sitemap).toContain('<loc>');
   expect(sitemap).not.toMatch(/cms\/login|api\/cms/);
+  // The static file keeps the template's defaults and markers: published edits are applied per request.
+  const file = readFileSync(join(dir, 'dist', 'client', 'index.html'), 'utf8');
+  expect(file).toContain('data-cms-field="home:index:heading"');
+  expect(file).not.toContain(HEADING);
   let prod: Server | null = null;
   try {
     prod = await serve(dir, 'npx', ['wrangler', 'dev', '--port', String(PROD_PORT), '--ip', '127.0.0.1'], `http://127.0.0.1:${PROD_PORT}/`);
@@ -109,7 +113,15 @@ test('the production build under `wrangler dev` serves the published edits on pr
     const page = await signedIn(browser, prod.url);
     await page.goto(`${prod.url}?edit`);
     await expect(page.locator('#louise-bar')).toBeVisible();
-    await expect(page.locator('[data-cms-field="home:index:heading"]')).toHaveText(HEADING);
+    const heading = page.locator('[data-cms-field="home:index:heading"]');
+    await expect(heading).toHaveText(HEADING);
+    await heading.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(`${HEADING}, live`);
+    await expect(page.locator('#louise-status')).toHaveText('Draft saved');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.locator('#louise-status')).toHaveText(/Published/);
+    expect(await visitor(browser, prod.url, '/')).toContain(`${HEADING}, live`);
     await page.context().close();
   } finally {
     await prod?.stop();
