@@ -1,6 +1,8 @@
 import { isVersioned, type CollectionConfig } from '../src/content/collection.ts';
 import { fieldRevs } from '../src/content/field-rev.ts';
 import { readEntry, type Entry, type EntryKey, type ReadEntry } from '../src/content/read-entry.ts';
+import { dbProblemOf, logDbProblem, missingDb } from '../src/http/db-problem.ts';
+import { isLocalHostname } from '../src/security/local-host.ts';
 import { noteRendered } from './edit-mode.ts';
 import { resumeReadSession, type BookmarkCookies } from './read-session.ts';
 
@@ -36,15 +38,14 @@ export async function loadEntry<const C extends CollectionConfig>(
   key: EntryKey<C>,
   options: { db?: D1Database } = {},
 ): Promise<Entry<C> | null> {
-  const DB = options.db ?? (await bindingDB());
   const editing = astro.locals.louise?.editing === true;
   let found: ReadEntry | null;
   if (editing) {
-    const session = resumeReadSession(DB, astro.cookies, { secure: astro.url.protocol === 'https:' });
+    const session = resumeReadSession(options.db ?? (await bindingDB()), astro.cookies, { secure: astro.url.protocol === 'https:' });
     found = await readEntry(session.client, collection, key, { editing });
     session.commit();
   } else {
-    found = await readEntry(DB, collection, key, { editing });
+    found = await visitorRead(astro.url, options.db, (DB) => readEntry(DB, collection, key, { editing }));
   }
   if (!found) return null;
   // Revisions (the `$base` of draft saves) are of the stored values, so a repaired field's first
@@ -55,11 +56,34 @@ export async function loadEntry<const C extends CollectionConfig>(
   return found.data as Entry<C>;
 }
 
+/**
+ * A visitor's read: a site not set up yet (no binding, tables not migrated)
+ * or a D1 outage is logged with what to do and read as "no entry", so the
+ * page decides (a fallback, a 404) instead of answering 500. Editors get
+ * the problem itself (the middleware shows it to them first).
+ */
+async function visitorRead<T>(url: URL, db: D1Database | undefined, read: (DB: D1Database) => Promise<T | null>): Promise<T | null> {
+  const where = { local: isLocalHostname(url.hostname) };
+  try {
+    return await read(db ?? (await bindingDB()));
+  } catch (error) {
+    const problem = error instanceof MissingBinding ? missingDb(where) : dbProblemOf(error, where);
+    if (!problem) throw error;
+    logDbProblem(problem);
+    return null;
+  }
+}
+
+class MissingBinding extends Error {}
+
 /** The `DB` binding, read where the page runs (a Worker); imported late so `louise/astro` also loads in `astro.config`. */
 async function bindingDB(): Promise<D1Database> {
   const { env } = await import('cloudflare:workers');
   const DB = (env as { DB?: D1Database }).DB;
-  if (!DB) throw new Error('loadEntry(): there is no D1 binding named DB. Add one to your wrangler config (d1_databases, binding "DB").');
+  if (!DB)
+    throw new MissingBinding(
+      'loadEntry(): there is no D1 binding named DB. Add one to your wrangler config (d1_databases, binding "DB"), or run `npx louise init`.',
+    );
   return DB;
 }
 

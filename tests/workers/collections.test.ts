@@ -88,6 +88,19 @@ describe('readEntry and loadEntry', () => {
     expect(await loadEntry(visitor, pages, id, { db: env.DB })).toMatchObject({ title: 'Published' });
   });
 
+  it('a visitor reads "no entry" when Louise\'s tables are missing, so the page decides instead of answering 500; an editor gets the error', async () => {
+    const logged: unknown[] = [];
+    const error = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args);
+    try {
+      expect(await loadEntry(astro(false), pages, { slug: 'any' }, { db: env.EMPTY_DB })).toBeNull();
+    } finally {
+      console.error = error;
+    }
+    expect(JSON.stringify(logged)).toMatch(/louise: db_unmigrated/);
+    await expect(loadEntry(astro(true), pages, { slug: 'any' }, { db: env.EMPTY_DB })).rejects.toThrow(/no such table/);
+  });
+
   it('an editor gets the draft over the live row, notes its revisions, and gets markers naming the row', async () => {
     const id = await seedPage({ slug: 'drafty', title: 'Live', paragraphs: ['a', 'b'] });
     await call(api, `/api/cms/pages/${id}/versions`, { body: { title: 'Draft title', body: '<p>x</p>' } });
