@@ -66,8 +66,8 @@ test('an editor edits marked regions in `astro dev`, publishes, and visitors see
     await page.goto(`${dev.url}about?edit`);
     const body = page.locator('[data-cms-field="about:page:body"]');
     await expect(body).toHaveAttribute('data-lexical-editor', 'true');
-    await body.locator('p').first().click();
-    await page.keyboard.press('End');
+    await body.locator('p').last().click();
+    await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.type(` ${ABOUT}`);
     await expect(page.locator('#louise-status')).toHaveText('Draft saved');
     await page.getByRole('button', { name: 'Publish' }).click();
