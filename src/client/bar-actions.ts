@@ -4,8 +4,12 @@ import type { SaveTarget, Transport } from './transport.ts';
 
 export interface BarActionDeps {
   transport: Transport;
-  /** The page's drafts document, if any (Publish, Discard and History act on it). */
-  doc: SaveTarget | undefined;
+  /**
+   * The page's drafts documents, in page order: Publish and Discard act on
+   * every one of them (a page's own fields and, say, a region in the layout),
+   * History and Restore on the first.
+   */
+  docs: readonly SaveTarget[];
   editParam: string;
   /** Auto-save is off: show Save. */
   manual: boolean;
@@ -23,7 +27,7 @@ export interface BarActionDeps {
 
 /** What the edit bar's buttons do. Publishing and restoring wait until every edit is saved. */
 export function barActions(deps: BarActionDeps): BarActions {
-  const { transport, doc, say } = deps;
+  const { transport, docs, say } = deps;
   const actions: BarActions = {
     done: async () => {
       say('busy', 'Saving…');
@@ -37,9 +41,10 @@ export function barActions(deps: BarActionDeps): BarActions {
   };
   if (deps.manual) actions.save = () => void deps.flush();
   if (deps.openSettings) actions.settings = deps.openSettings;
-  if (!doc) return actions;
+  const primary = docs[0];
+  if (!primary) return actions;
 
-  const { collection, key } = doc;
+  const { collection, key } = primary;
   const settled = async (what: string) => {
     await deps.flush();
     if (!deps.unsaved()) return true;
@@ -56,11 +61,10 @@ export function barActions(deps: BarActionDeps): BarActions {
       if (!confirm('Discard the draft? Unpublished changes to this page are dropped.')) return;
       // A save still in flight would land after the discard and bring the draft back.
       await deps.flush();
-      // The server discards only what it is named: the newest pending version now, and everything pending before it.
-      const history = await transport.history(collection, key);
-      if (!history.ok) return say('problem', `Not discarded: ${history.message}`);
-      const answer = await transport.discard(collection, key, history.value.find((item) => item.state === 'draft')?.id ?? null);
-      if (!answer.ok) return say('problem', `Not discarded: ${answer.message}`);
+      for (const doc of docs) {
+        const problem = await discardDoc(transport, doc);
+        if (problem) return say('problem', `Not discarded: ${problem}`);
+      }
       reload();
     },
   };
@@ -68,8 +72,13 @@ export function barActions(deps: BarActionDeps): BarActions {
     actions.versions.publish = async () => {
       if (!(await settled('Publishing'))) return;
       say('busy', 'Publishing…');
-      const answer = await transport.publish(collection, key);
-      say(answer.ok ? 'ok' : 'problem', answer.ok ? 'Published: visitors now see this version.' : `Not published: ${answer.message}`);
+      let published = 0;
+      for (const doc of docs) {
+        const answer = await transport.publish(doc.collection, doc.key);
+        if (!answer.ok) return say('problem', `${published > 0 ? 'Published in part. ' : ''}Not published: ${answer.message}`);
+        if (answer.value !== null) published++;
+      }
+      say('ok', published > 0 ? 'Published: visitors now see this version.' : 'Nothing to publish: visitors already see this page.');
     };
     actions.versions.restore = async (versionId) => {
       if (!(await settled('Restoring'))) return;
@@ -79,4 +88,12 @@ export function barActions(deps: BarActionDeps): BarActions {
     };
   }
   return actions;
+}
+
+/** Discards a document's pending work up to the newest draft the server lists now (the server discards only what it is named); the words of a failure, or null. */
+async function discardDoc(transport: Transport, doc: SaveTarget): Promise<string | null> {
+  const history = await transport.history(doc.collection, doc.key);
+  if (!history.ok) return history.message;
+  const answer = await transport.discard(doc.collection, doc.key, history.value.find((item) => item.state === 'draft')?.id ?? null);
+  return answer.ok ? null : answer.message;
 }

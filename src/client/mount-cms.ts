@@ -54,15 +54,15 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   const flush = async () => void (await Promise.all(started().map((unit) => unit.queue.flush())));
   const say = (tone: StatusTone, text: string) => $status.set({ tone, text });
 
-  const draftsDoc = [...units.values()].find((unit) => !unit.target.live)?.target;
-  const invalid = noticeFields(options, units, docs, draftsDoc);
+  const draftsDocs = draftDocuments(units.values());
+  const invalid = noticeFields(options, units, docs, draftsDocs[0]);
   const leave = () => {
     leaving = true;
   };
   const bar = createEditBar(
     barActions({
       transport,
-      doc: draftsDoc,
+      docs: draftsDocs,
       editParam: options.editParam,
       manual: !autoSave,
       publish: options.publish,
@@ -114,4 +114,11 @@ function noticeFields(options: ResolvedOptions, units: Map<string, Unit>, docs: 
   const historyDoc = draftsDoc && options.publish ? docOf(draftsDoc) : undefined;
   const maySave = (doc: string) => options.publish || !options.live.has(doc.slice(0, doc.indexOf(':')));
   return invalidFields(options.invalid, { docs, labelOf: (id) => units.get(id)?.label, historyDoc, maySave });
+}
+
+/** The page's drafts documents (not saved live), once each, in page order. */
+function draftDocuments(units: Iterable<Unit>): SaveTarget[] {
+  const found = new Map<string, SaveTarget>();
+  for (const unit of units) if (!unit.target.live && !found.has(docOf(unit.target))) found.set(docOf(unit.target), unit.target);
+  return [...found.values()];
 }

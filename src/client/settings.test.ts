@@ -10,7 +10,7 @@ function dialog(open = false) {
 
 const deps = (openSettingsFn: (() => void) | null): BarActionDeps => ({
   transport: {} as never,
-  doc: undefined,
+  docs: [],
   editParam: 'edit',
   manual: false,
   publish: true,

@@ -91,9 +91,18 @@ export function createTransport(options: TransportOptions) {
     history: (collection: string, key: string): Promise<Answer<VersionItem[]>> =>
       get(`${doc(collection, key)}/versions`, (data: { items?: unknown[] } | null) => (data?.items ?? []).map(versionItem).filter((item) => item !== null)),
 
-    /** Publishes the newest pending draft, or the given version (a restore). */
-    publish: (collection: string, key: string, versionId?: number) =>
-      post(`${doc(collection, key)}/publish`, versionId === undefined ? {} : { versionId }, (body) => Number(body?.publishedVersionId) || null),
+    /** Publishes the newest pending draft, or the given version (a restore): the published version, or null when nothing was pending. */
+    async publish(collection: string, key: string, versionId?: number): Promise<Answer<number | null>> {
+      const res = await call(`${doc(collection, key)}/publish`, { method: 'POST', body: JSON.stringify(versionId === undefined ? {} : { versionId }) });
+      if (typeof res !== 'string' && res.status === 409) {
+        const body = (await res
+          .clone()
+          .json()
+          .catch(() => null)) as { error?: unknown } | null;
+        if (body?.error === 'no_draft') return { ok: true, value: null };
+      }
+      return answer(res, (body) => Number(body?.publishedVersionId) || null);
+    },
 
     /** Discards the pending drafts up to `versionId` (the newest one the editor was shown) and the write buffer; null: only the buffer. */
     discard: (collection: string, key: string, versionId: number | null) => post(`${doc(collection, key)}/discard`, { versionId }, () => null),

@@ -270,6 +270,25 @@ test.describe('inline editing', () => {
     expect(pill!.y).toBeGreaterThan(bar!.y);
   });
 
+  test('an overlay region beside a page: its edit is a draft until Publish, which takes both documents live', async ({ page, browser }) => {
+    const run = RUN();
+    const note = `Marked in the template only (${run}).`;
+    const title = `Home and its note (${run})`;
+    await signIn(page);
+    await openEditing(page, '/');
+    await retype(page, TITLE, title);
+    await expect(status(page)).toHaveText('Draft saved');
+    await retype(page, '[data-cms-field="home:index:note"]', note);
+    await expect(status(page)).toHaveText('Draft saved');
+    expect(await visitorHtml(browser, '/')).not.toContain(note);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(status(page)).toHaveText(/Published/);
+    const html = await visitorHtml(browser, '/');
+    expect(html).toContain(`<p class="note">${note}</p>`);
+    expect(html).toContain(title);
+    expect(html).not.toContain('data-cms');
+  });
+
   test('history lists versions and restores an older one', async ({ page, browser }) => {
     const run = RUN();
     await signIn(page);

@@ -59,10 +59,15 @@ describe('on a public host', () => {
       const html = await res.text();
       expect(res.status, path).toBe(200);
       expect(html, path).not.toMatch(/<script/i);
-      expect(html, path).not.toMatch(/louise-session|data-louise|contenteditable/i);
+      expect(html, path).not.toMatch(/louise-session|data-louise|data-cms|contenteditable/i);
       expect(res.headers.get('set-cookie'), path).toBeNull();
       expect(res.headers.get('cache-control') ?? '', path).not.toContain('private');
     }
+  });
+
+  it('serves an overlay region with its template default and no marker while nothing is published', async () => {
+    const html = await (await get(`${PUBLIC}/`)).text();
+    expect(html).toContain('<p class="note">This sentence is marked in the template and nowhere else');
   });
 
   it('keeps the status probe public and uncached', async () => {
