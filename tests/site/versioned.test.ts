@@ -1,3 +1,4 @@
+import { fieldRev } from '../../src/content/field-rev.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite } from './harness.ts';
 
@@ -95,9 +96,12 @@ describe('versioned pages on the reference site', () => {
     );
     for (const field of ['siteName', 'tagline', 'footerText']) expect(html).toContain(`data-cms-field="settings:site:${field}"`);
     const island = /<script type="application\/json" id="louise-session">(.*?)<\/script>/s.exec(html)?.[1];
-    const parsed = JSON.parse(island!) as { live: string[]; revs: Record<string, Record<string, string>> };
+    const parsed = JSON.parse(island!) as { live: string[]; declared: string[]; revs: Record<string, Record<string, string>> };
     expect(parsed.live).toEqual(['settings']);
-    expect(Object.keys(parsed.revs)).toEqual([`pages:${home}`]);
+    expect(parsed.declared).toEqual(['pages', 'settings']);
+    // The overlay region's revision is of what the page showed: nothing saved yet.
+    expect(parsed.revs).toMatchObject({ 'home:index': { note: fieldRev(null) } });
+    expect(Object.keys(parsed.revs).sort()).toEqual(['home:index', `pages:${home}`]);
     expect(await (await get('/')).text()).not.toMatch(/\sdata-cms-[a-z]+=|louise-session/);
   });
 
