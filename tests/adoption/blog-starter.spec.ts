@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { serve, sh, type Server } from './site-process.ts';
 
@@ -115,6 +116,9 @@ test('the production build under `wrangler dev` serves the published edits on pr
     await expect(page.locator('#louise-bar')).toBeVisible();
     const heading = page.locator('[data-cms-field="home:index:heading"]');
     await expect(heading).toHaveText(HEADING);
+    // The edit bar on a site nobody here styled is as accessible as on ours.
+    const axe = await new AxeBuilder({ page }).include('#louise-bar').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
     await heading.click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(`${HEADING}, live`);
