@@ -1,16 +1,13 @@
 import { defineMiddleware } from 'astro:middleware';
 import { env as cfEnv } from 'cloudflare:workers';
-import config from 'virtual:louise/config';
 import migrations from 'virtual:louise/migrations';
-import options from 'virtual:louise/options';
 import { keepCookiesPrivate } from '../src/http/private-cookies.ts';
 import { allowCspDataFonts } from '../src/security/csp.ts';
 import { louiseSecurityHeaders, mutable } from '../src/security/headers.ts';
 import type { CmsEnv } from './config.ts';
 import { migrateLocalDatabase } from './dev-migrations.ts';
-import { SERVED_HEADER, servePage } from './page-flow.ts';
+import { SERVED_HEADER, servePage, siteGate } from './page-flow.ts';
 import { gateApi, renewal, type GateInput } from './request-gate.ts';
-import { cmsRuntime } from './runtime.ts';
 
 const env = cfEnv as unknown as CmsEnv;
 /** `astro dev`: Louise's migrations, applied once per isolate before anything reads the tables. */
@@ -33,7 +30,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     await migrated;
   }
   const { request, url } = context;
-  const gate: GateInput = { request, env, runtime: cmsRuntime(config), builtInSignIn: !config.resolveEditor, options };
+  const gate = siteGate(request, env);
 
   let response: Response;
   if (url.pathname.startsWith('/api/cms/')) {

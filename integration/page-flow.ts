@@ -1,3 +1,4 @@
+import config from 'virtual:louise/config';
 import options from 'virtual:louise/options';
 import { rewriteRegions } from '../src/content/overlay-html.ts';
 import { readSession } from '../src/db/d1-cookie.ts';
@@ -8,10 +9,15 @@ import { decideEditMode, type LouiseLocals } from './edit-mode.ts';
 import { editorTail } from './editor-tail.ts';
 import { problemPage } from './problem-page.ts';
 import { gatePage, type GateInput } from './request-gate.ts';
-import type { CmsRuntime } from './runtime.ts';
+import { cmsRuntime, type CmsRuntime } from './runtime.ts';
 
 /** Set on pages the middleware already served, so the Worker does not serve them twice; never leaves the Worker. */
 export const SERVED_HEADER = 'x-louise-served';
+
+/** The gate of a request to this site: its configuration, and whether it signs in with Louise's own sign-in. */
+export function siteGate(request: Request, env: CmsEnv): GateInput {
+  return { request, env, runtime: cmsRuntime(config), builtInSignIn: !config.resolveEditor, options };
+}
 
 /**
  * One page request (after the gate: a database problem reaches only a

@@ -7,6 +7,8 @@
 // and dynamic). The page carries its own CSP, with hashes of its one script
 // and one style, so it needs nothing from the site's CSP setup.
 
+import { editorPageHtml, escapeHtml } from './editor-page.ts';
+
 const STYLE = `:root{color-scheme:light dark;font-family:system-ui,sans-serif}
 body{display:grid;place-items:center;min-height:100vh;margin:0;background:Canvas}
 form{display:grid;gap:.75rem;width:min(22rem,90vw);padding:2rem;border:1px solid #8884;border-radius:.75rem}
@@ -58,18 +60,8 @@ export function signInCsp(): Promise<string> {
  * never indexed.
  */
 export async function signInPage(next: string): Promise<Response> {
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Sign in to edit</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<form id="louise-login" data-next="${escapeAttribute(next)}" novalidate>
+  const body = `<main>
+<form id="louise-login" data-next="${escapeHtml(next)}" novalidate>
 <h1>Sign in to edit</h1>
 <label>Email <input name="email" type="email" autocomplete="username" required autofocus></label>
 <label>Password <input name="password" type="password" autocomplete="current-password" required></label>
@@ -77,9 +69,8 @@ export async function signInPage(next: string): Promise<Response> {
 <button type="submit">Sign in</button>
 </form>
 </main>
-<script>${SCRIPT}</script>
-</body>
-</html>`;
+<script>${SCRIPT}</script>`;
+  const html = editorPageHtml({ title: 'Sign in to edit', style: STYLE, body });
   const headers = {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
@@ -87,10 +78,6 @@ export async function signInPage(next: string): Promise<Response> {
     'content-security-policy': await signInCsp(),
   };
   return new Response(html, { headers });
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 async function sha256(text: string): Promise<string> {

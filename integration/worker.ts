@@ -1,8 +1,5 @@
-import config from 'virtual:louise/config';
-import options from 'virtual:louise/options';
 import type { CmsEnv } from './config.ts';
-import { isHtml, SERVED_HEADER, servePage } from './page-flow.ts';
-import { cmsRuntime } from './runtime.ts';
+import { isHtml, SERVED_HEADER, servePage, siteGate } from './page-flow.ts';
 
 /** The fetch handler Astro's Cloudflare adapter exports (`handle` from `@astrojs/cloudflare/handler`). */
 export type AstroHandler<E> = (request: Request, env: E, ctx: ExecutionContext) => Promise<Response>;
@@ -34,8 +31,7 @@ export function louiseWorker<E>(handle: AstroHandler<E>): ExportedHandler<E> {
         return served;
       }
       if (!isHtml(response) || (incoming.method !== 'GET' && incoming.method !== 'HEAD')) return response;
-      const gate = { request, env: env as unknown as CmsEnv, runtime: cmsRuntime(config), builtInSignIn: !config.resolveEditor, options };
-      const served = await servePage(gate, async () => response);
+      const served = await servePage(siteGate(request, env as unknown as CmsEnv), async () => response);
       const out = new Response(served.body, served);
       for (const name of ['etag', 'last-modified', 'content-length']) out.headers.delete(name);
       if (!out.headers.has('cache-control') || !out.headers.get('cache-control')?.includes('private'))
