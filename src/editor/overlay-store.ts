@@ -61,11 +61,13 @@ export async function saveOverlayRegions(
   base: Readonly<Record<string, string>>,
 ): Promise<{ versionId: number; revs: Record<string, string> }> {
   const { vt } = overlayDeps;
+  let id = await findOverlayId(client, doc);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const id = await findOverlayId(client, doc);
     if (id === null) {
       const created = await createWithFirstVersion(client, session, doc, values);
       if (created) return created;
+      // Another save created the document first: build on it.
+      id = await findOverlayId(client, doc);
       continue;
     }
     const work = await readWork(client, vt, id);

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../chromium.ts';
 
 // The adoption test: Astro's unmodified blog starter, Louise installed from the
 // packed tarball and set up with `npx louise init --yes`, edited in `astro dev`
@@ -13,9 +14,6 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../../.louise/reports/adoption.json' }]],
   use: {
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
 });

@@ -56,6 +56,18 @@ describe('overlay route', () => {
     expect(fresh.status).toBe(200);
   });
 
+  it('two first saves landing together on a new document both keep their region', async () => {
+    const path = doc();
+    const [a, b] = await Promise.all([
+      call(api, `${path}/versions`, { body: { heading: 'A' } }),
+      call(api, `${path}/versions`, { body: { intro: 'B' }, editor: 'bo' }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const history = (await (await call(api, `${path}/versions`)).json()) as { items: unknown[]; revs: Record<string, string> };
+    expect(history.items).toHaveLength(2);
+    expect(history.revs).toEqual({ heading: fieldRev('A'), intro: fieldRev('B') });
+  });
+
   it('keeps the site live for writers: they save drafts, but publishing and unpublishing are 403', async () => {
     const path = doc();
     expect((await call(api, `${path}/versions`, { body: { heading: 'draft' }, ...writer })).status).toBe(200);
