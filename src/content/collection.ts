@@ -2,7 +2,7 @@ import type { Table } from 'drizzle-orm';
 import { isTable } from '../db/collection-tables.ts';
 import { textList, type FieldMap, type FieldSpec } from '../db/field-spec.ts';
 
-export { textList, type FieldMap, type FieldSpec, type FieldType } from '../db/field-spec.ts';
+export { textList, imageValue, isImageSrc, type FieldMap, type FieldSpec, type FieldType, type ImageValue } from '../db/field-spec.ts';
 
 export interface CollectionConfig {
   /** Names the collection in markers and routes (`/api/cms/<slug>`), and its tables `<slug>` and `<slug>_versions`. */
@@ -49,7 +49,7 @@ const SLUG = /^[a-z][a-z0-9_]*$/;
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** A row name: not all digits, so it is never read as a row id. */
 const ROW_NAME = /^(?![0-9]+$)[A-Za-z0-9_-]{1,64}$/;
-const TYPES: ReadonlySet<string> = new Set(['text', 'richtext', 'json']);
+const TYPES: ReadonlySet<string> = new Set(['text', 'richtext', 'json', 'image']);
 /** Columns the toolkit manages; a snapshot may not write them. */
 const RESERVED: ReadonlySet<string> = new Set(['id', 'publishedVersionId', 'createdAt', 'updatedAt', 'pageId', 'createdBy', 'discardedAt', 'discardedBy']);
 /** Names every object inherits (`toString`, `constructor`, `__proto__`, ...): a user key must never be mistaken for one. */
@@ -95,7 +95,7 @@ function fieldProblems(name: string, spec: unknown): string[] {
   if (RESERVED.has(name)) problems.push(`field ${name}: reserved for the toolkit`);
   if (INHERITED.has(name)) problems.push(`field ${name}: every object has a property of that name; choose another`);
   const s = spec as Partial<FieldSpec> | null;
-  if (typeof s !== 'object' || s === null || !TYPES.has(String(s.type))) problems.push(`field ${name}: type must be text, richtext or json`);
+  if (typeof s !== 'object' || s === null || !TYPES.has(String(s.type))) problems.push(`field ${name}: type must be text, richtext, json or image`);
   else {
     if (s.required !== undefined && typeof s.required !== 'boolean') problems.push(`field ${name}: required must be a boolean`);
     if (s.schema !== undefined && (s.type !== 'json' || !isSchema(s.schema))) problems.push(`field ${name}: schema must be a valibot schema, on a json field`);
@@ -149,11 +149,11 @@ function isSchema(value: unknown): boolean {
 }
 
 /** Paths under `/api/cms/` the toolkit answers itself: no collection may take one as its slug. */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['auth', 'status', 'save']);
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['auth', 'status', 'save', 'media']);
 
 /**
  * Throws an Error when two collections share a slug, or one takes a path
- * the toolkit answers itself (`auth`, `status`, `save`).
+ * the toolkit answers itself (`auth`, `status`, `save`, `media`).
  */
 export function checkCollections(collections: readonly CollectionConfig[]): void {
   const seen = new Set<string>();
@@ -183,4 +183,5 @@ export const DEFAULT_PAGE_FIELDS: FieldMap = Object.freeze({
   summary: { type: 'text' },
   body: { type: 'richtext' },
   paragraphs: { type: 'json', schema: textList },
+  hero: { type: 'image' },
 });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { FieldMap, FieldSpec } from './collection.ts';
+import { imageValue, type FieldMap, type FieldSpec } from './collection.ts';
 import { jsonLimitProblem } from '../http/json-limits.ts';
 import type { Violation } from './validation-error.ts';
 
@@ -10,6 +10,7 @@ import type { Violation } from './validation-error.ts';
  * data goes through.
  */
 export function fieldValueProblem(spec: FieldSpec, value: unknown): string | null {
+  if (spec.type === 'image') return value === undefined ? 'must be an image or null' : schemaProblem(imageValue, value);
   if (spec.type !== 'json') return typeof value === 'string' ? null : 'must be a string';
   if (value === undefined) return 'must be a JSON value';
   return jsonLimitProblem(value) ?? (spec.schema ? schemaProblem(spec.schema, value) : null);
@@ -54,7 +55,7 @@ export function requiredViolations(data: Readonly<Record<string, unknown>>, fiel
 
 function isBlank(spec: FieldSpec, value: unknown): boolean {
   if (value === undefined || value === null) return true;
-  return spec.type !== 'json' && typeof value === 'string' && value.trim() === '';
+  return (spec.type === 'text' || spec.type === 'richtext') && typeof value === 'string' && value.trim() === '';
 }
 
 /** A stored field that did not fit its spec, and the value rendered in its place. */
@@ -93,6 +94,7 @@ export function conformEntry<T extends Record<string, unknown>>(data: T, fields:
 }
 
 function fallbackValue(spec: FieldSpec): unknown {
+  if (spec.type === 'image') return null;
   if (spec.type !== 'json') return '';
   return (spec.schema as { type?: string } | undefined)?.type === 'array' ? [] : null;
 }

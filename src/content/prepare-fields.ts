@@ -1,5 +1,6 @@
 import { normalizeFieldText, normalizeJsonStrings } from '../security/field-text.ts';
 import { richFieldsOf, type FieldMap, type FieldSpec } from './collection.ts';
+import { isJsonStored } from '../db/field-spec.ts';
 import { fieldValueProblem, itemValueProblem } from './field-values.ts';
 import { pickFields } from './pick-fields.ts';
 import type { Violation } from './validation-error.ts';
@@ -41,6 +42,6 @@ export function prepareItem(spec: FieldSpec, value: unknown): { value: unknown }
 }
 
 function normalizeValue(spec: FieldSpec, value: unknown): unknown {
-  if (spec.type === 'json') return normalizeJsonStrings(value);
+  if (isJsonStored(spec)) return normalizeJsonStrings(value);
   return normalizeFieldText(value as string, { oneLine: spec.type === 'text' });
 }

@@ -1,12 +1,14 @@
 import type { ArrayIssue, ArraySchema, ErrorMessage, GenericSchema, InferOutput } from 'valibot';
-import type { CollectionConfig } from './collection.ts';
+import type { CollectionConfig, ImageValue } from './collection.ts';
 import { conformEntry, type InvalidField } from './field-values.ts';
 import { resolveCollection, rowIdOf, type ResolvedCollection } from './resolved-collection.ts';
 import { resumeDraft } from './resume-draft.ts';
 
 type ListSchema = ArraySchema<GenericSchema, ErrorMessage<ArrayIssue> | undefined>;
 /** A field's value as a page renders it: text, or the json schema's output (`[]` or null when the stored value did not fit). */
-type FieldValue<S> = S extends { type: 'json' }
+type FieldValue<S> = S extends { type: 'image' }
+  ? ImageValue | null
+  : S extends { type: 'json' }
   ? S extends { schema: infer X extends ListSchema }
     ? InferOutput<X>
     : (S extends { schema: infer X extends GenericSchema } ? InferOutput<X> : unknown) | null

@@ -1,4 +1,5 @@
 import type { Table } from 'drizzle-orm';
+import { isJsonStored, type FieldSpec } from '../db/field-spec.ts';
 import type { CollectionConfig } from './collection.ts';
 import { tableCodec, type TableCodec } from './table-codec.ts';
 
@@ -32,7 +33,7 @@ export function versionedTable(table: Table, versionsTable: Table, config: Colle
   for (const prop of ['id', 'pageId', 'createdBy', 'createdAt', 'discardedAt', 'discardedBy', ...fields])
     if (!versions.col[prop]) missing.push(`${versions.table}.${prop}`);
   for (const field of fields) {
-    if (config.fields[field]?.type === 'json' && !(main.json.has(field) && versions.json.has(field)))
+    if (isJsonStored(config.fields[field] as FieldSpec) && !(main.json.has(field) && versions.json.has(field)))
       missing.push(`${field} as a JSON text column ({ mode: 'json' }) in both tables`);
   }
   if (missing.length > 0) throw new Error(`Collection ${config.slug}: the tables do not fit the config; missing ${missing.join(', ')}.`);

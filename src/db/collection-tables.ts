@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName, sql, type Table } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { ArrayIssue, ArraySchema, ErrorMessage, GenericSchema, InferOutput } from 'valibot';
-import { isListField, type FieldMap, type FieldSpec } from './field-spec.ts';
+import { isListField, type FieldMap, type FieldSpec, type ImageValue } from './field-spec.ts';
 
 /** What `collectionTables` reads of a collection (a `defineCollection` result fits). */
 export interface CollectionTablesSpec {
@@ -25,8 +25,10 @@ const listColumn = <T>(name: string) =>
 const jsonColumn = <T>(name: string) => text(name, { mode: 'json' }).$type<T>();
 
 type ListSchema = ArraySchema<GenericSchema, ErrorMessage<ArrayIssue> | undefined>;
-/** The drizzle column a field gets: text and rich text `'' NOT NULL`, a list `'[]' NOT NULL`, other JSON nullable. */
-type FieldColumn<S> = S extends { type: 'json' }
+/** The drizzle column a field gets: text and rich text `'' NOT NULL`, a list `'[]' NOT NULL`, other JSON and images nullable. */
+type FieldColumn<S> = S extends { type: 'image' }
+  ? ReturnType<typeof jsonColumn<ImageValue>>
+  : S extends { type: 'json' }
   ? S extends { schema: infer X extends ListSchema }
     ? ReturnType<typeof listColumn<InferOutput<X>>>
     : ReturnType<typeof jsonColumn<S extends { schema: infer X extends GenericSchema } ? InferOutput<X> : unknown>>
@@ -44,7 +46,8 @@ function fieldColumns<C extends CollectionTablesSpec>(spec: C): FieldColumns<C['
   const columns: Record<string, unknown> = {};
   for (const [prop, field] of Object.entries(spec.fields) as [string, FieldSpec][]) {
     const name = columnName(prop);
-    if (field.type !== 'json') columns[prop] = textColumn(name);
+    if (field.type === 'image') columns[prop] = jsonColumn(name);
+    else if (field.type !== 'json') columns[prop] = textColumn(name);
     else columns[prop] = isListField(field) ? listColumn(name) : jsonColumn(name);
   }
   return columns as FieldColumns<C['fields']>;

@@ -1,7 +1,12 @@
 import * as v from 'valibot';
+import { isSafeUrl } from '../security/url-scheme.ts';
 
-/** Field types: `text` (one line of plain text), `richtext` (sanitized HTML string), `json` (a JSON value; an array is addressable by dotted index). */
-export type FieldType = 'text' | 'richtext' | 'json';
+/**
+ * Field types: `text` (one line of plain text), `richtext` (sanitized HTML
+ * string), `json` (a JSON value; an array is addressable by dotted index),
+ * `image` (an {@link ImageValue} or null, stored as JSON).
+ */
+export type FieldType = 'text' | 'richtext' | 'json' | 'image';
 
 export interface FieldSpec {
   type: FieldType;
@@ -21,6 +26,45 @@ export interface FieldSpec {
 export const textList = v.array(v.string('each item must be text'), 'must be a list of text');
 
 export type FieldMap = Readonly<Record<string, FieldSpec>>;
+
+/**
+ * An image field's value: the picture's address (normally a media asset's
+ * `url`), its alt text, and its intrinsic size as the media library
+ * measured it (null when unknown). A page renders it as a plain
+ * `<img src alt width height>`.
+ */
+export interface ImageValue {
+  src: string;
+  alt: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** An image src: an absolute http(s) URL or a root-relative path (`/media/...`), never `//host`, `data:` or `javascript:`. */
+export function isImageSrc(src: string): boolean {
+  if (src.startsWith('/')) return !src.startsWith('//') && !src.startsWith('/\\') && isSafeUrl(src, { schemes: [], relative: true });
+  return isSafeUrl(src, { schemes: ['http', 'https'], relative: false });
+}
+
+const side = v.nullable(v.pipe(v.number('width and height are numbers or null'), v.integer('width and height are whole pixels'), v.minValue(1), v.maxValue(100_000)));
+
+/** The shape of an image field's value (null: no image). Extra keys are refused, so nothing else rides along into the page. */
+export const imageValue = v.nullable(
+  v.strictObject(
+    {
+      src: v.pipe(v.string('src must be text'), v.maxLength(2048, 'src is too long'), v.check(isImageSrc, 'src must be an http(s) URL or a path starting with /')),
+      alt: v.pipe(v.string('alt must be text'), v.maxLength(1000, 'alt is at most 1000 characters')),
+      width: side,
+      height: side,
+    },
+    'an image is { src, alt, width, height } or null',
+  ),
+);
+
+/** Whether a field is stored as JSON text: a json field, or an image. */
+export function isJsonStored(spec: FieldSpec): boolean {
+  return spec.type === 'json' || spec.type === 'image';
+}
 
 /** Whether a json field holds a list: its column defaults to `[]` and a value that does not fit falls back to `[]`. */
 export function isListField(spec: FieldSpec): boolean {
