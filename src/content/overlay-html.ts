@@ -1,6 +1,20 @@
+import type { ImageValue } from '../db/field-spec.ts';
 import type { OverlayRegions } from '../db/overlays-schema.ts';
 import { fieldRev } from './field-rev.ts';
 import { isRegionName, splitMarker } from './overlay.ts';
+
+/** Sets an `<img>` to a stored image; width and height go (rather than stay wrong) when the image has none. */
+function showImage(el: Element, image: ImageValue): void {
+  el.setAttribute('src', image.src);
+  el.setAttribute('alt', image.alt);
+  for (const side of ['width', 'height'] as const) {
+    const value = image[side];
+    if (value) el.setAttribute(side, String(value));
+    else el.removeAttribute(side);
+  }
+  el.removeAttribute('srcset');
+  el.removeAttribute('sizes');
+}
 
 /** The marker attributes; visitors get none of them. */
 const MARKER_ATTRIBUTES = ['data-cms-field', 'data-cms-type', 'data-cms-label', 'data-cms-access'] as const;
@@ -21,7 +35,8 @@ export interface RegionRewrite {
  * (`data-cms-field` of an undeclared collection) shows its stored value in
  * place of the template's default, as the template types it. A plain region
  * is always set as text (escaped); a rich one takes the stored HTML, which
- * was sanitized when it was saved, and only a value saved as rich text. A
+ * was sanitized when it was saved, and only a value saved as rich text; an
+ * `<img data-cms-type="image">` takes a stored image's src, alt and size. A
  * value saved as the other type is left out (the default shows) until it is
  * saved again. For visitors every marker attribute is removed. Documents
  * are looked up once each, while the page streams.
@@ -41,7 +56,7 @@ export function rewriteRegions(response: Response, options: RegionRewrite): Resp
   const rewriter = new HTMLRewriter().on('[data-cms-field]', {
     async element(el) {
       const marker = splitMarker(el.getAttribute('data-cms-field'));
-      const rich = el.getAttribute('data-cms-type') === 'richtext';
+      const type = el.getAttribute('data-cms-type');
       if (!options.editing) for (const name of MARKER_ATTRIBUTES) el.removeAttribute(name);
       if (!marker || !isRegionName(marker.field) || !options.isOverlay(marker.collection)) return;
       const regions = await lookup(marker.collection, marker.key);
@@ -50,7 +65,12 @@ export function rewriteRegions(response: Response, options: RegionRewrite): Resp
         const doc = `${marker.collection}:${marker.key}`;
         revs[doc] = { ...revs[doc], [marker.field]: fieldRev(region?.value ?? null) };
       }
-      if (region && (region.type === 'richtext') === rich) el.setInnerContent(region.value, { html: rich });
+      if (!region) return;
+      if (region.type === 'image') {
+        if (type === 'image' && el.tagName === 'img' && region.value) showImage(el, region.value);
+      } else if ((region.type === 'richtext') === (type === 'richtext') && type !== 'image') {
+        el.setInnerContent(region.value, { html: region.type === 'richtext' });
+      }
     },
   });
   const tail = options.tail;

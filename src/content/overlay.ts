@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { OverlayRegions } from '../db/overlays-schema.ts';
-import { defineCollection, INHERITED } from './collection.ts';
+import { defineCollection, imageValue, INHERITED } from './collection.ts';
 
 /** A region's field name in an overlay marker (`home:index:<field>`). */
 export const OVERLAY_FIELD = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
@@ -14,7 +14,14 @@ export const OVERLAY_COLLECTION = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 /** Longest overlay key (`home:<key>:heading`), in characters. */
 export const MAX_OVERLAY_KEY = 200;
 
-const Region = v.strictObject({ type: v.picklist(['text', 'richtext'], 'type must be text or richtext'), value: v.string('value must be text') });
+const Region = v.variant(
+  'type',
+  [
+    v.strictObject({ type: v.picklist(['text', 'richtext']), value: v.string('value must be text') }),
+    v.strictObject({ type: v.literal('image'), value: imageValue }),
+  ],
+  'type must be text, richtext or image',
+);
 const Regions = v.record(v.pipe(v.string(), v.check(isRegionName, 'region names are identifiers')), Region, 'regions must be an object');
 
 /**

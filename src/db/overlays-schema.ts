@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { ImageValue } from './field-spec.ts';
 
-/** One marked region's stored value: the type it was edited as, and its text or sanitized HTML. */
-export interface OverlayRegion {
-  type: 'text' | 'richtext';
-  value: string;
-}
+/** One marked region's stored value: the type it was edited as, and its text, sanitized HTML, or image. */
+export type OverlayRegion = { type: 'text' | 'richtext'; value: string } | { type: 'image'; value: ImageValue | null };
 
 /** The regions of one overlay document, by field name. */
 export type OverlayRegions = Record<string, OverlayRegion>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { imageValue, type ImageValue } from '../content/collection.ts';
 import { isOverlayKey, isRegionName, OVERLAY_COLLECTION } from '../content/overlay.ts';
 import { readSession, withBookmark, writeSession } from '../db/d1-cookie.ts';
 import type { OverlayRegion, OverlayRegions } from '../db/overlays-schema.ts';
@@ -7,7 +8,8 @@ import { requireEditor } from '../http/guard.ts';
 import { jsonObject, parseBody } from '../http/parse-body.ts';
 import { answering, type EditorRoute } from '../http/route.ts';
 import type { ResolveEditor } from '../http/session.ts';
-import { normalizeFieldText } from '../security/field-text.ts';
+import { normalizeFieldText, normalizeJsonStrings } from '../security/field-text.ts';
+import { sanitizeRichHtml } from '../security/sanitize-rich.ts';
 import { applyDiscard, applyPublish, applyUnpublish } from './apply-publish.ts';
 import { findOverlayId, mirrorOverlay, overlayDeps, regionRevs, saveOverlayRegions, type OverlayDoc, type OverlayEnv } from './overlay-store.ts';
 import { DiscardBody, listVersions, PublishBody } from './versions-route.ts';
@@ -16,6 +18,8 @@ export interface OverlayRouteOptions<E> {
   resolveEditor: ResolveEditor<E>;
   /** Collections the site declared: their markers are not overlay regions, and their paths are left to their own routes. */
   isDeclared(collection: string): boolean;
+  /** Where rich-text images must come from (`sanitizeRichHtml`'s `mediaBase`): an img elsewhere is removed. */
+  mediaBase?: string | undefined;
 }
 
 const ACTIONS = new Set(['versions', 'publish', 'unpublish', 'discard']);
@@ -29,7 +33,7 @@ const Base = v.optional(
   v.record(v.pipe(v.string(), v.check(isRegionName)), v.string('each $base revision must be text'), '$base must map fields to revisions'),
   {},
 );
-const Types = v.optional(v.record(v.pipe(v.string(), v.check(isRegionName)), v.picklist(['text', 'richtext'], 'each $type must be text or richtext')), {});
+const Types = v.optional(v.record(v.pipe(v.string(), v.check(isRegionName)), v.picklist(['text', 'richtext', 'image'], 'each $type must be text, richtext or image')), {});
 
 /**
  * Drafts and publishing for overlay regions: marked elements whose collection
@@ -45,6 +49,7 @@ const Types = v.optional(v.record(v.pipe(v.string(), v.check(isRegionName)), v.p
  * Publishing copies the published regions to KV, which visitors' pages read.
  */
 export function overlayRoute<E extends OverlayEnv>(options: OverlayRouteOptions<E>): EditorRoute<E> {
+  const sanitize = (html: string) => sanitizeRichHtml(html, { mediaBase: options.mediaBase });
   return answering(async function overlays(request, env) {
     const target = overlayTarget(new URL(request.url).pathname, options);
     if (!target) return undefined;
@@ -62,7 +67,7 @@ export function overlayRoute<E extends OverlayEnv>(options: OverlayRouteOptions<
     const session = await requireEditor(request, env, options.resolveEditor, { publish: action === 'publish' || action === 'unpublish' });
     const client = writeSession(env.DB);
     if (action === 'versions') {
-      const { values, base } = parseSave(await parseBody(request, jsonObject('The body must be a JSON object of changed regions.')));
+      const { values, base } = parseSave(await parseBody(request, jsonObject('The body must be a JSON object of changed regions.')), sanitize);
       return withBookmark(json(await saveOverlayRegions(client, session, doc, values, base)), client, request);
     }
     const id = await findOverlayId(client, doc);
@@ -105,7 +110,7 @@ function overlayTarget(pathname: string, options: OverlayRouteOptions<never>): {
 }
 
 /** The regions a save carries, normalized (plain text) or sanitized (rich HTML); 400/413 for anything else. */
-function parseSave(body: Record<string, unknown>): { values: Record<string, OverlayRegion>; base: Record<string, string> } {
+function parseSave(body: Record<string, unknown>, sanitize: (html: string) => string): { values: Record<string, OverlayRegion>; base: Record<string, string> } {
   const parsedBase = v.safeParse(Base, body.$base);
   if (!parsedBase.success) throw new HttpError(400, 'invalid_body', v.summarize(parsedBase.issues));
   const types = v.safeParse(Types, body.$type);
@@ -118,10 +123,16 @@ function parseSave(body: Record<string, unknown>): { values: Record<string, Over
   if (bad.length > 0) throw new HttpError(400, 'unknown_field', `Not a region name: ${bad.map((name) => JSON.stringify(name)).join(', ')}.`, { fields: bad });
   for (const name of names) {
     const raw = body[name];
+    const type = types.output[name] ?? 'text';
+    if (type === 'image') {
+      const image = v.safeParse(imageValue, raw);
+      if (!image.success) throw new HttpError(400, 'invalid_body', `${name}: ${v.summarize(image.issues)}`);
+      values[name] = { type, value: normalizeJsonStrings(image.output) as ImageValue | null };
+      continue;
+    }
     if (typeof raw !== 'string') throw new HttpError(400, 'invalid_body', `${name}: a region's value is text.`);
     if (raw.length > MAX_REGION) throw new HttpError(413, 'too_large', `${name}: a region holds at most ${MAX_REGION} characters.`);
-    const type = types.output[name] ?? 'text';
-    values[name] = { type, value: type === 'richtext' ? overlayDeps.sanitize(raw) : normalizeFieldText(raw, { oneLine: true }) };
+    values[name] = { type, value: type === 'richtext' ? sanitize(raw) : normalizeFieldText(raw, { oneLine: true }) };
   }
   return { values, base: parsedBase.output };
 }

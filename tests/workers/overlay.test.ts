@@ -119,6 +119,38 @@ describe('overlay route', () => {
     expect(await everything()).toBe(before);
   });
 
+  it('saves an image region ($type image) as { src, alt, width, height }, and refuses a hostile one', async () => {
+    const path = doc();
+    const image = { src: '/media/abc.jpg', alt: 'A\u0000 sky', width: 1600, height: 900 };
+    const saved = await call(api, `${path}/versions`, { body: { cover: image, $type: { cover: 'image' } } });
+    expect(saved.status).toBe(200);
+    expect((await call(api, `${path}/publish`, { body: {} })).status).toBe(200);
+    const key = overlayCacheKey('home', path.split('/').at(-1) as string);
+    expect(await env.KV.get(key, 'json')).toEqual({ cover: { type: 'image', value: { ...image, alt: 'A sky' } } });
+    const before = await everything();
+    for (const cover of [
+      { ...image, src: 'javascript:alert(1)' },
+      { ...image, src: '//evil.example/x.png' },
+      { ...image, onerror: 'alert(1)' },
+      'text for an image',
+    ]) {
+      const res = await call(api, `${path}/versions`, { body: { cover, $type: { cover: 'image' } } });
+      expect(res.status, JSON.stringify(cover)).toBe(400);
+    }
+    // An image sent as a text region is not text.
+    expect((await call(api, `${path}/versions`, { body: { cover: image } })).status).toBe(400);
+    expect(await everything()).toBe(before);
+  });
+
+  it('drops rich-text images outside mediaBase when given one', async () => {
+    const media = overlayRoute<Env>({ resolveEditor: headerEditor, isDeclared: () => false, mediaBase: '/media/' });
+    const path = doc();
+    const body = { intro: '<p><img src="/media/a.jpg" alt="in"><img src="https://tracker.example/p.gif" alt="out"></p>', $type: { intro: 'richtext' } };
+    expect((await call(media, `${path}/versions`, { body })).status).toBe(200);
+    const history = (await (await call(media, `${path}/versions`)).json()) as { revs: Record<string, string> };
+    expect(history.revs.intro).toBe(fieldRev('<p><img src="/media/a.jpg" alt="in" /></p>'));
+  });
+
   it('leaves declared collections and the toolkit routes to their own routes', async () => {
     expect(await api(new Request('https://site.test/api/cms/pages/1/versions'), env, { waitUntil() {} })).toBeUndefined();
     expect(await api(new Request('https://site.test/api/cms/auth/x/versions'), env, { waitUntil() {} })).toBeUndefined();
@@ -127,6 +159,7 @@ describe('overlay route', () => {
 });
 
 const page = `<!doctype html><html><body><h1 data-cms-field="home:index:heading">Default heading</h1>
+<img data-cms-field="home:index:cover" data-cms-type="image" src="/default.jpg" srcset="/default-2x.jpg 2x" alt="Default" width="10" height="10">
 <div data-cms-field="home:index:body" data-cms-type="richtext" data-cms-label="Body"><p>Default body</p></div>
 <p data-cms-field="pages:3:title">Declared</p><p data-cms-field="home:index:missing">Kept</p></body></html>`;
 
@@ -172,12 +205,22 @@ describe('rewriteRegions', () => {
     expect(html).not.toContain('onerror');
   });
 
+  it('sets an image region on its <img>: src, alt and size, dropping the default srcset', async () => {
+    const cover = { src: '/media/new.jpg', alt: 'A "new" <sky>', width: 1600, height: null };
+    const html = await rewrite({ regions: async () => ({ cover: { type: 'image', value: cover } }) });
+    expect(html).toContain('<img src="/media/new.jpg" alt="A &quot;new&quot; <sky>" width="1600">');
+    // A text value never lands on an image, nor an image in a text region.
+    const crossed = await rewrite({ regions: async () => ({ cover: { type: 'text', value: 'x' }, heading: { type: 'image', value: cover } }) });
+    expect(crossed).toContain('src="/default.jpg"');
+    expect(crossed).toContain('>Default heading</h1>');
+  });
+
   it('keeps the markers in edit mode and appends the tail with the revisions the page showed', async () => {
     const html = await rewrite({ editing: true, regions, tail: (revs) => `<script id="tail">${JSON.stringify(revs)}</script>` });
     expect(html).toContain('data-cms-field="home:index:heading"');
     const tail = /<script id="tail">(.*?)<\/script><\/body>/.exec(html)?.[1];
     expect(JSON.parse(tail ?? 'null')).toEqual({
-      'home:index': { heading: fieldRev('<b>Escaped</b> & new'), body: fieldRev('<p>New <em>body</em></p>'), missing: fieldRev(null) },
+      'home:index': { heading: fieldRev('<b>Escaped</b> & new'), cover: fieldRev(null), body: fieldRev('<p>New <em>body</em></p>'), missing: fieldRev(null) },
     });
   });
 });
