@@ -16,6 +16,8 @@ export const PAGES_TABLES_SPEC = {
     body: { type: 'richtext' },
     /** A list of plain-text paragraphs, addressed by dotted index (`paragraphs.2`). */
     paragraphs: { type: 'json', schema: textList },
+    /** The page's lead image (`{ src, alt, width, height }` or null). */
+    hero: { type: 'image' },
   },
   versions: { drafts: true },
 } as const;
