@@ -1,6 +1,7 @@
 // The one module that knows the media routes' wire format (`/api/cms/media`,
 // see the media contract): list, upload with progress, alt/caption, delete.
 import { answer, createRequest, failure, type Answer } from './api-request.ts';
+import { formatBytes } from './media-format.ts';
 
 export type { Answer };
 
@@ -105,7 +106,7 @@ export function createMediaApi(options: MediaApiOptions) {
 
     /** Uploads one file (multipart field `file`), reporting bytes sent; answers the stored asset. */
     upload(file: File, fields: { alt?: string; caption?: string } = {}, onProgress?: (loaded: number, total: number) => void): Promise<Answer<MediaAsset>> {
-      if (file.size > maxBytes) return Promise.resolve({ ok: false, message: tooLarge(file.name, megabytes(maxBytes)) });
+      if (file.size > maxBytes) return Promise.resolve({ ok: false, message: tooLarge(file.name, formatBytes(maxBytes)) });
       const form = new FormData();
       form.append('file', file, file.name);
       if (fields.alt) form.append('alt', fields.alt);
@@ -177,7 +178,7 @@ async function uploaded(res: Response, name: string): Promise<Answer<MediaAsset>
     .json()
     .catch(() => null)) as { message?: unknown; detected?: unknown } | null;
   const said = typeof body?.message === 'string' ? body.message : '';
-  if (res.status === 413) return { ok: false, message: tooLarge(name, Number(/(\d+(?:\.\d+)?)\s*MB/i.exec(said)?.[1]) || megabytes(MAX_UPLOAD_BYTES)) };
+  if (res.status === 413) return { ok: false, message: tooLarge(name, /\d+(?:\.\d+)?\s*MB/i.exec(said)?.[0] ?? formatBytes(MAX_UPLOAD_BYTES)) };
   if (res.status === 415) return { ok: false, message: unsupported(name, typeof body?.detected === 'string' ? body.detected : null) };
   if (res.status === 422)
     return {
@@ -192,10 +193,8 @@ async function uploaded(res: Response, name: string): Promise<Answer<MediaAsset>
   return { ok: false, message: `${name}: ${await failure(res, 'upload')}` };
 }
 
-const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
-
-const tooLarge = (name: string, limitMb: number) =>
-  `${name} is too large: files may be at most ${limitMb} MB. Make it smaller (compress or shorten it) and upload it again.`;
+const tooLarge = (name: string, limit: string) =>
+  `${name} is too large: files may be at most ${limit}. Make it smaller (compress or shorten it) and upload it again.`;
 
 function unsupported(name: string, detected: string | null): string {
   if (detected === 'image/svg+xml') return `${name} is an SVG image, which cannot be uploaded (it can carry script): export it as PNG or WebP and upload that.`;

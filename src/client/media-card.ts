@@ -12,6 +12,8 @@ export interface CardContext {
   use?: ((asset: MediaAsset) => void) | undefined;
   /** Says a sentence in the panel's polite status line. */
   say(text: string, tone?: 'problem'): void;
+  /** The name a file was uploaded with, when this panel uploaded it. */
+  filename(asset: MediaAsset): string | undefined;
   /** The asset changed (alt text or caption saved). */
   changed(asset: MediaAsset): void;
   /** The card's asset was deleted: the panel removes the card and moves the focus on. */
@@ -28,9 +30,10 @@ export function assetCard(asset: MediaAsset, ctx: CardContext): HTMLLIElement {
   const thumb = el('div', { className: 'lm-thumb' }, picture ?? el('span', { className: 'lm-badge', textContent: kindLabel(asset.type) }));
   const group = el('div', { className: 'lm-group' }, thumb, name, el('p', { className: 'lm-facts', textContent: assetFacts(asset) }), hint);
   group.setAttribute('role', 'group');
+  const nameOf = () => assetName(current, ctx.filename(current));
   const show = () => {
-    name.textContent = assetName(current);
-    group.setAttribute('aria-label', assetName(current));
+    name.textContent = nameOf();
+    group.setAttribute('aria-label', nameOf());
     hint.hidden = !image || current.alt.trim() !== '';
     if (picture) picture.alt = current.alt;
   };
@@ -45,15 +48,15 @@ export function assetCard(asset: MediaAsset, ctx: CardContext): HTMLLIElement {
   );
   const warn = el('div', { className: 'lm-warn', hidden: true });
   const remove = async (force: boolean) => {
-    if (!force && !confirm(`Delete ${assetName(current)}? It is removed from the library and from storage. This cannot be undone.`)) return;
+    if (!force && !confirm(`Delete ${nameOf()}? It is removed from the library and from storage. This cannot be undone.`)) return;
     const outcome = await ctx.api.remove(current.id, force);
     if (outcome.ok) {
-      ctx.say(`Deleted ${assetName(current)}.`);
+      ctx.say(`Deleted ${nameOf()}.`);
       ctx.removed(card);
     } else if (outcome.references)
       inUse(
         warn,
-        assetName(current),
+        nameOf(),
         outcome.references,
         () => void remove(true),
         () => del.focus(),
@@ -95,7 +98,7 @@ function details(asset: MediaAsset, image: boolean, ctx: CardContext, saved: (as
     alt.value = answer.value.alt;
     caption.value = answer.value.caption;
     saved(answer.value);
-    ctx.say(`Saved: ${image ? 'alt text and caption' : 'caption'} of ${assetName(answer.value)}.`);
+    ctx.say(`Saved: ${image ? 'alt text and caption' : 'caption'} of ${assetName(answer.value, ctx.filename(answer.value))}.`);
   });
   const fields: HTMLElement[] = [el('label', {}, 'Caption', caption)];
   if (image) fields.unshift(el('label', {}, 'Alt text', alt));
@@ -107,7 +110,7 @@ async function copy(asset: MediaAsset, ctx: CardContext): Promise<void> {
   const url = new URL(asset.url, location.href).href;
   try {
     await navigator.clipboard.writeText(url);
-    ctx.say(`Copied the address of ${assetName(asset)}: ${url}`);
+    ctx.say(`Copied the address of ${assetName(asset, ctx.filename(asset))}: ${url}`);
   } catch {
     ctx.say(`The browser did not let the page copy. The address is ${url}`, 'problem');
   }

@@ -41,19 +41,26 @@ export function formatBytes(bytes: number): string {
   return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
 }
 
+const FORMATS: Record<string, string> = { 'audio/mpeg': 'MP3', 'audio/wav': 'WAV', 'audio/ogg': 'OGG', 'image/jpeg': 'JPEG' };
+
 /** The short line under a thumbnail: format, size on screen, and file size. */
 export function assetFacts(asset: MediaAsset): string {
-  const format = asset.type.slice(asset.type.indexOf('/') + 1).toUpperCase();
+  const format = FORMATS[asset.type] ?? asset.type.slice(asset.type.indexOf('/') + 1).toUpperCase();
   const dims = asset.width && asset.height ? ` · ${asset.width} × ${asset.height}` : '';
   return `${format}${dims} · ${formatBytes(asset.bytes)}`;
 }
 
-/** How an asset is named in messages and its card's label: its alt text, its caption, else its kind and upload date. */
-export function assetName(asset: MediaAsset): string {
-  const words = asset.alt.trim() || asset.caption.trim();
+/**
+ * How an asset is named in messages and its card's label: its alt text, its
+ * caption, the name it was uploaded with (known while the panel that
+ * uploaded it is open; the routes do not answer it), else its kind and date.
+ */
+export function assetName(asset: MediaAsset, filename?: string): string {
+  const words = asset.alt.trim() || asset.caption.trim() || filename?.trim();
   if (words) return words.length > 60 ? `${words.slice(0, 59)}…` : words;
-  const when = asset.createdAt ? ` from ${new Date(asset.createdAt).toLocaleDateString()}` : '';
-  return `${kindLabel(asset.type)} without alt text${when}`;
+  const image = kindOf(asset.type) === 'image';
+  const when = asset.createdAt ? `, uploaded ${new Date(asset.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}` : '';
+  return `${image ? 'Image without alt text' : kindLabel(asset.type)}${when}`;
 }
 
 /** A place an asset is used, as a 409 lists it: `pages #3 hero`. */

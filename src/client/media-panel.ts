@@ -58,6 +58,7 @@ export function openMediaPanel(options: MediaPanelOptions): Promise<MediaAsset |
   const grid = el('ul', { className: 'lm-grid' });
   grid.setAttribute('aria-label', pick ? 'Images' : 'Files');
   const known = new Map<string, MediaAsset>();
+  const filenames = new Map<string, string>();
   const remember = (asset: MediaAsset) => known.set(absolute(asset.url), asset);
 
   const search = el('input', { type: 'search', maxLength: 200 });
@@ -79,11 +80,12 @@ export function openMediaPanel(options: MediaPanelOptions): Promise<MediaAsset |
           dialog.close();
         }
       : undefined,
+    filename: (asset) => filenames.get(String(asset.id)),
     changed: remember,
     removed(card) {
       const next = card.nextElementSibling ?? card.previousElementSibling;
       card.remove();
-      (next?.querySelector('button') ?? uploadButton).focus();
+      (next?.querySelector<HTMLElement>('.lm-row button') ?? uploadButton).focus();
     },
   };
   const fits = (asset: MediaAsset) => {
@@ -92,8 +94,9 @@ export function openMediaPanel(options: MediaPanelOptions): Promise<MediaAsset |
   };
   const upload = (list: File[]) => {
     if (list.length === 0) return;
-    void uploadFiles(list, api, log, (asset) => {
+    void uploadFiles(list, api, log.list, (asset, file) => {
       remember(asset);
+      filenames.set(String(asset.id), file.name);
       grid.querySelector(`[data-id="${CSS.escape(String(asset.id))}"]`)?.remove();
       if (fits(asset)) grid.prepend(assetCard(asset, ctx));
     });
@@ -115,10 +118,10 @@ export function openMediaPanel(options: MediaPanelOptions): Promise<MediaAsset |
     else grid.append(...cards);
     cursor = answer.value.nextCursor;
     more.hidden = cursor === null;
-    if (!reset) cards[0]?.querySelector('button')?.focus();
+    if (!reset) cards[0]?.querySelector<HTMLElement>('.lm-row button')?.focus();
     const count = grid.children.length;
     if (count === 0) say(q ? `Nothing matches “${q}”.` : 'Nothing here yet: upload files with Upload files, or drop them on this panel.');
-    else say(`${count} ${count === 1 ? 'file' : 'files'} shown${cursor ? ': Load more shows more' : ''}.`);
+    else say(`${count} ${pick ? 'image' : 'file'}${count === 1 ? '' : 's'} shown${cursor ? ': Load more shows more' : ''}.`);
   }
 
   search.addEventListener('input', () => {
@@ -140,7 +143,11 @@ export function openMediaPanel(options: MediaPanelOptions): Promise<MediaAsset |
     pick ? '' : el('label', {}, 'Type', typeFilter),
     el('div', { className: 'lm-upload' }, uploadButton, files, el('p', { className: 'lm-drop-hint', textContent: uploadHint(Boolean(pick)) })),
   );
-  const current = pick?.current && pick.setAlt ? onThePage(pick.current, pick.setAlt, { api, say, known }) : '';
+  const redraw = (asset: MediaAsset) => {
+    remember(asset);
+    grid.querySelector(`[data-id="${CSS.escape(String(asset.id))}"]`)?.replaceWith(assetCard(asset, ctx));
+  };
+  const current = pick?.current && pick.setAlt ? onThePage(pick.current, pick.setAlt, { api, say, known, redraw }) : '';
   dialog.append(
     el(
       'header',
@@ -148,7 +155,7 @@ export function openMediaPanel(options: MediaPanelOptions): Promise<MediaAsset |
       title,
       button('Close', () => dialog.close()),
     ),
-    el('div', { className: 'lm-body' }, current, tools, log, status, grid, more),
+    el('div', { className: 'lm-body' }, current, tools, log.element, status, grid, more),
   );
 
   return new Promise((resolve) => {
@@ -197,6 +204,8 @@ interface CurrentDeps {
   api: ReturnType<typeof createMediaApi>;
   say(text: string, tone?: 'problem'): void;
   known: Map<string, MediaAsset>;
+  /** Shows an asset's new alt text in its card. */
+  redraw(asset: MediaAsset): void;
 }
 
 /**
@@ -217,7 +226,7 @@ function onThePage(image: ImageValue, setAlt: (alt: string) => void, deps: Curre
       $status.set({ tone: 'problem', text: words });
       return deps.say(words, 'problem');
     }
-    deps.known.set(absolute(answer.value.url), answer.value);
+    deps.redraw(answer.value);
     deps.say('Alt text changed on the page and in the media library.');
   });
   const section = el(

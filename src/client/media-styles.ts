@@ -39,5 +39,7 @@ export const MEDIA_CSS = `
 #louise-media .lm-current{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start;margin-bottom:1rem;padding:.75rem;border:1px solid #52525b;border-radius:4px}
 #louise-media .lm-current img{width:10rem;height:7rem;object-fit:contain;background:#3f3f46}
 #louise-media .lm-current input{width:min(28rem,70vw)}
+#louise-media .lm-current .lm-facts{margin:.25rem 0 .5rem}
+#louise-media .lm-warn p{margin:.25rem 0}
 #louise-media .lm-more{margin-top:.75rem}
 `;

@@ -7,12 +7,13 @@ import { eachLimited } from './media-format.ts';
 /** Uploads at once: enough to overlap latency, few enough not to crowd the connection (or the rate limit). */
 const AT_ONCE = 3;
 
-/** The uploads log: a list whose new lines are announced (`role="log"` is polite). */
-export function uploadLog(): HTMLUListElement {
-  const log = el('ul', { className: 'lm-uploads' });
-  log.setAttribute('role', 'log');
-  log.setAttribute('aria-label', 'Uploads');
-  return log;
+/** The uploads log: a list in a region whose new lines are announced (`role="log"` is polite). */
+export function uploadLog(): { element: HTMLElement; list: HTMLUListElement } {
+  const list = el('ul', { className: 'lm-uploads' });
+  const element = el('div', {}, list);
+  element.setAttribute('role', 'log');
+  element.setAttribute('aria-label', 'Uploads');
+  return { element, list };
 }
 
 /**
@@ -20,7 +21,7 @@ export function uploadLog(): HTMLUListElement {
  * `<progress>` that is replaced by what happened: uploaded, or the refusal
  * that says what to do (type, size, rate). `done` gets each stored asset.
  */
-export function uploadFiles(files: readonly File[], api: MediaApi, log: HTMLElement, done: (asset: MediaAsset) => void): Promise<void> {
+export function uploadFiles(files: readonly File[], api: MediaApi, log: HTMLElement, done: (asset: MediaAsset, file: File) => void): Promise<void> {
   const rows = files.map((file) => {
     const progress = el('progress', { max: 1, value: 0 });
     progress.setAttribute('aria-label', `Uploading ${file.name}`);
@@ -34,6 +35,6 @@ export function uploadFiles(files: readonly File[], api: MediaApi, log: HTMLElem
     });
     // A new line, not changed text: the log announces additions.
     row.replaceChildren(el('span', { className: answer.ok ? 'lm-ok' : 'lm-problem', textContent: answer.ok ? `Uploaded ${file.name}.` : answer.message }));
-    if (answer.ok) done(answer.value);
+    if (answer.ok) done(answer.value, file);
   });
 }
