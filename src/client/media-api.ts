@@ -1,7 +1,6 @@
 // The one module that knows the media routes' wire format (`/api/cms/media`,
 // see the media contract): list, upload with progress, alt/caption, delete.
 import { answer, createRequest, failure, type Answer } from './api-request.ts';
-import { formatBytes } from './media-format.ts';
 
 export type { Answer };
 
@@ -71,6 +70,15 @@ export interface MediaApiOptions {
 }
 
 export type MediaApi = ReturnType<typeof createMediaApi>;
+
+/** A size in bytes, as an editor reads it. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const kb = bytes / 1024;
+  if (kb < 1024) return `${kb < 10 ? kb.toFixed(1) : Math.round(kb)} KB`;
+  const mb = kb / 1024;
+  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+}
 
 /** The route's size limit: 100 MiB, Cloudflare's request-body cap on Free and Pro plans. */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;

@@ -1,5 +1,7 @@
 // How the media panel puts assets into words: pure, so it is tested without a page.
-import type { MediaAsset, MediaReference } from './media-api.ts';
+import { formatBytes, type MediaAsset, type MediaReference } from './media-api.ts';
+
+export { formatBytes };
 
 /** The four kinds the library stores (the media contract's allowlist). */
 export type MediaKind = 'image' | 'video' | 'audio' | 'pdf';
@@ -30,15 +32,6 @@ const KIND_WORDS: Record<MediaKind, string> = { image: 'Image', video: 'Video', 
 export function kindLabel(type: string): string {
   const kind = kindOf(type);
   return kind ? KIND_WORDS[kind] : 'File';
-}
-
-/** A size in bytes, as an editor reads it. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const kb = bytes / 1024;
-  if (kb < 1024) return `${kb < 10 ? kb.toFixed(1) : Math.round(kb)} KB`;
-  const mb = kb / 1024;
-  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
 }
 
 const FORMATS: Record<string, string> = { 'audio/mpeg': 'MP3', 'audio/wav': 'WAV', 'audio/ogg': 'OGG', 'image/jpeg': 'JPEG' };

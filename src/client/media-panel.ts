@@ -2,7 +2,7 @@
 // search, type filter, uploads and, in pick mode, the image on the page and
 // its alt text. Its own chunk: media-open.ts imports it on first use.
 import { button, el } from './dom.ts';
-import type { ImageValue } from './image-field.ts';
+import type { ImageValue } from './image-value.ts';
 import { createMediaApi, type MediaAsset } from './media-api.ts';
 import { assetCard, type CardContext } from './media-card.ts';
 import { acceptFor, KIND_FILTERS, keyOfUrl, kindOf } from './media-format.ts';

@@ -1,6 +1,6 @@
 import type { Backup } from './backup.ts';
 import type { ChoiceView } from './choices-panel.ts';
-import { imageValue, type ImageValue } from './image-field.ts';
+import { imageValue, type ImageValue } from './image-value.ts';
 import { showValue, type StartedUnit } from './units.ts';
 
 /** A value as the editor reads it in the bar: text without markup, an image by its file and alt text, list items joined. */

@@ -1,6 +1,6 @@
 import type { KeptEdit } from './backup.ts';
 import { mayEdit } from './field-access.ts';
-import { imageValue } from './image-field.ts';
+import { imageValue } from './image-value.ts';
 import { parseMarker } from './marker.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { FieldEditor } from './plain-field.ts';

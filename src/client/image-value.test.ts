@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBackup, type BackupStorage } from './backup.ts';
-import { fromAsset, imageValue, readImage, type ImageValue } from './image-field.ts';
+import { fromAsset, imageValue, readImage, type ImageValue } from './image-value.ts';
 import type { FieldEditor } from './plain-field.ts';
 import { same } from './same-value.ts';
 import { showValue, unitValue, type Part, type PartKind, type Unit } from './units.ts';
