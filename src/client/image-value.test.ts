@@ -3,6 +3,7 @@ import { createBackup, type BackupStorage } from './backup.ts';
 import { fromAsset, imageValue, readImage, type ImageValue } from './image-value.ts';
 import type { FieldEditor } from './plain-field.ts';
 import { same } from './same-value.ts';
+import { saveBody } from './transport.ts';
 import { showValue, unitValue, type Part, type PartKind, type Unit } from './units.ts';
 
 const hero: ImageValue = { src: '/media/ab12.png', alt: 'A red door', width: 640, height: 480 };
@@ -146,5 +147,12 @@ describe('units with image parts', () => {
     expect(imageValue(backup.read('pages:3:hero')?.value)).toEqual(hero);
     backup.keep('pages:3:hero', null);
     expect(backup.read('pages:3:hero')).toEqual({ value: null, at: 1_000 });
+  });
+
+  it('saves an image value like any field: a draft with its base, an overlay region typed image, a live write by marker', () => {
+    const draft = { collection: 'pages', key: '3', field: 'hero', marker: 'pages:3:hero', live: false };
+    expect(JSON.parse(saveBody(draft, hero, 'r1'))).toEqual({ hero, $base: { hero: 'r1' } });
+    expect(JSON.parse(saveBody({ ...draft, collection: 'layout', region: 'image' }, null, null))).toEqual({ hero: null, $type: { hero: 'image' } });
+    expect(JSON.parse(saveBody({ ...draft, live: true }, hero, null))).toEqual({ field: 'pages:3:hero', value: hero });
   });
 });
