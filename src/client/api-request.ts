@@ -25,19 +25,19 @@ export function createRequest(fetch: typeof globalThis.fetch, timeoutMs: number)
   };
 }
 
-/** Why a response that is not ok failed; the server's own words only for a 4xx it explains. */
-export async function failure(res: Response): Promise<string> {
+/** Why a response that is not ok failed; the server's own words only for a 4xx it explains. `what` names the request (`save`, `upload`). */
+export async function failure(res: Response, what = 'save'): Promise<string> {
   if (res.status === 401 || res.status === 403) return res.status === 401 ? 'Your session has ended: sign in again in another tab.' : 'You may not do this.';
   if (res.status >= 500) return `The server failed (${res.status}).`;
   const body = (await res.json().catch(() => null)) as { message?: unknown; error?: unknown } | null;
   const said = typeof body?.message === 'string' ? body.message : typeof body?.error === 'string' ? body.error : '';
-  return `The server refused the save (${res.status}${said ? `: ${said}` : ''}).`;
+  return `The server refused the ${what} (${res.status}${said ? `: ${said}` : ''}).`;
 }
 
 /** Reads a response with `read` (given null for an empty or unreadable body), or says why it failed. */
 // biome-ignore lint/suspicious/noExplicitAny: each reader narrows the route's untrusted JSON itself, field by field.
-export async function answer<T>(res: Response | string, read: (body: any) => T): Promise<Answer<T>> {
+export async function answer<T>(res: Response | string, read: (body: any) => T, what?: string): Promise<Answer<T>> {
   if (typeof res === 'string') return { ok: false, message: res };
-  if (!res.ok) return { ok: false, message: await failure(res) };
+  if (!res.ok) return { ok: false, message: await failure(res, what) };
   return { ok: true, value: read(res.status === 204 ? null : await res.json().catch(() => null)) };
 }

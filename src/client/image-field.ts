@@ -1,0 +1,54 @@
+import { fromAsset, readImage, type ImageValue } from './image-value.ts';
+import { openMedia } from './media-open.ts';
+import type { FieldEditor } from './plain-field.ts';
+
+export type { ImageValue };
+
+/** Where the media panel finds the media routes. */
+export interface MediaAccess {
+  apiBase: string;
+  fetch: typeof fetch;
+}
+
+/**
+ * Makes an `<img data-cms-type="image">` marker a button that opens the media
+ * panel in pick mode (click, Enter or Space). Picking an image, or changing
+ * the alt text in the panel, updates the `<img>` in place and reports the
+ * new value to the unit's save queue like typing does.
+ */
+export function attachImageField(el: HTMLElement, onInput: () => void, media: MediaAccess): FieldEditor<ImageValue | null> {
+  let value = readImage(el);
+  const label = el.dataset.cmsLabel ?? el.dataset.cmsField?.split(':').pop() ?? 'image';
+  el.tabIndex = 0;
+  el.setAttribute('role', 'button');
+  el.setAttribute('aria-label', `Change image: ${label}`);
+  const show = (next: ImageValue | null) => {
+    value = next;
+    // A srcset would keep showing the old picture.
+    for (const name of ['src', 'alt', 'width', 'height', 'srcset', 'sizes']) el.removeAttribute(name);
+    if (!next) return;
+    el.setAttribute('src', next.src);
+    el.setAttribute('alt', next.alt);
+    if (next.width) el.setAttribute('width', String(next.width));
+    if (next.height) el.setAttribute('height', String(next.height));
+  };
+  const change = (next: ImageValue | null) => {
+    show(next);
+    onInput();
+  };
+  const choose = async () => {
+    const setAlt = (alt: string) => value && change({ ...value, alt });
+    const asset = await openMedia({ ...media, pick: { kind: 'image', label, current: value, setAlt } });
+    if (asset) change(fromAsset(asset));
+  };
+  el.addEventListener('click', (event) => {
+    event.preventDefault();
+    void choose();
+  });
+  el.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    void choose();
+  });
+  return { get: () => value, set: show };
+}
