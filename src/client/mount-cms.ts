@@ -77,8 +77,9 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   const reset = resetField({ transport, revs, live: options.live, say, leave });
   const report = createSaveReport({ started, showChoices: bar.showChoices, invalid, showNotice: bar.showNotice, reset, backup, autoSave, unsaved, say });
 
+  const rich = { apiBase: options.apiBase, fetch: options.fetch };
   const loading = [...units.values()].map((unit) =>
-    attachEditors(unit, autoSave).then(
+    attachEditors(unit, autoSave, rich).then(
       () => startUnit(unit, { debounceMs: options.debounceMs, transport, revs: revs.get(docOf(unit.target)), backup, refresh: report.refresh }),
       (error: unknown) => say('problem', `The editor for ${unit.label} could not load (${String(error)}). Reload the page to try again.`),
     ),
