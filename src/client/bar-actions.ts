@@ -17,6 +17,8 @@ export interface BarActionDeps {
   publish: boolean;
   /** Opens the page's settings panel; null when the page has none (no Settings button). */
   openSettings: (() => void) | null;
+  /** Opens the media library (the Media button and its shortcut). */
+  openMedia?: () => void;
   flush(): Promise<void>;
   unsaved(): boolean;
   say(tone: StatusTone, text: string): void;
@@ -41,6 +43,7 @@ export function barActions(deps: BarActionDeps): BarActions {
   };
   if (deps.manual) actions.save = () => void deps.flush();
   if (deps.openSettings) actions.settings = deps.openSettings;
+  if (deps.openMedia) actions.media = deps.openMedia;
   const primary = docs[0];
   if (!primary) return actions;
 

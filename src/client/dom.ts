@@ -1,8 +1,12 @@
 // The two DOM helpers the edit bar's parts build with.
 
 /** An element with properties set and children appended. */
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>) {
-  const node = Object.assign(document.createElement(tag), props);
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: Array<Node | string>
+): HTMLElementTagNameMap[K] {
+  const node: HTMLElementTagNameMap[K] = Object.assign(document.createElement(tag), props);
   node.append(...children);
   return node;
 }

@@ -11,13 +11,16 @@ export interface BarActions {
   versions?: VersionActions;
   /** Present when the page declares a settings panel (`data-cms-settings`, see settings.ts). */
   settings?: () => void;
+  /** Opens the media library; also on Alt+Shift+M. */
+  media?: () => void;
   done(): void;
 }
 
 /**
  * The edit bar: a lasting notice, status line (both announced politely),
- * conflict choices, history, and the Save, Discard, Publish, Settings (only
- * on a page with a settings panel) and Done buttons. It is fixed to the
+ * conflict choices, history, and the Save, Discard, Publish, Media (with its
+ * shortcut, Alt+Shift+M), Settings (only on a page with a settings panel) and
+ * Done buttons. It is fixed to the
  * bottom and the body gets matching padding so no content hides under it.
  */
 export function createEditBar(actions: BarActions) {
@@ -32,6 +35,14 @@ export function createEditBar(actions: BarActions) {
     row.append(history.toggle(versions), button('Discard draft', versions.discard));
     if (versions.publish) row.append(button('Publish', versions.publish));
   }
+  const media = actions.media;
+  const shortcut = (event: KeyboardEvent) => {
+    if (!media || !event.altKey || !event.shiftKey || event.code !== 'KeyM') return;
+    event.preventDefault();
+    media();
+  };
+  if (media) row.append(mediaButton(media));
+  addEventListener('keydown', shortcut);
   if (actions.settings) row.append(button('Settings', actions.settings));
   row.append(button('Done', actions.done));
   const bar = el('div', { id: 'louise-bar' }, notice.element, choices.element, history.panel, row);
@@ -48,10 +59,19 @@ export function createEditBar(actions: BarActions) {
     showNotice: (lines: NoticeLine[]) => notice.show(lines),
     destroy() {
       status.destroy();
+      removeEventListener('keydown', shortcut);
       unpad();
       bar.remove();
     },
   };
+}
+
+/** The Media button; its shortcut shows beside the label (hidden from screen readers, which read `aria-keyshortcuts`). */
+function mediaButton(open: () => void): HTMLButtonElement {
+  const media = button('Media ', open);
+  media.append(el('kbd', { ariaHidden: 'true', textContent: 'Alt+Shift+M' }));
+  media.setAttribute('aria-keyshortcuts', 'Alt+Shift+M');
+  return media;
 }
 
 /** The status line, following `$status`; a polite live region, so changes are announced without taking focus. */

@@ -3,6 +3,7 @@ import { barActions } from './bar-actions.ts';
 import { loadRevs } from './doc-revs.ts';
 import { lockField } from './field-access.ts';
 import { invalidFields } from './invalid-notice.ts';
+import { openMedia } from './media-open.ts';
 import { createEditBar } from './edit-bar.ts';
 import { watchPage } from './page-lifecycle.ts';
 import { resolveOptions, type MountOptions, type ResolvedOptions } from './options.ts';
@@ -53,6 +54,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   const unsaved = () => started().some((unit) => unit.queue.state.dirty || unit.queue.state.saving);
   const flush = async () => void (await Promise.all(started().map((unit) => unit.queue.flush())));
   const say = (tone: StatusTone, text: string) => $status.set({ tone, text });
+  const media = { apiBase: options.apiBase, fetch: options.fetch };
 
   const draftsDocs = draftDocuments(units.values());
   const invalid = noticeFields(options, units, docs, draftsDocs[0]);
@@ -67,6 +69,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
       manual: !autoSave,
       publish: options.publish,
       openSettings: settingsOpener(),
+      openMedia: () => void openMedia(media),
       flush,
       unsaved,
       say,
@@ -77,9 +80,8 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   const reset = resetField({ transport, revs, live: options.live, say, leave });
   const report = createSaveReport({ started, showChoices: bar.showChoices, invalid, showNotice: bar.showNotice, reset, backup, autoSave, unsaved, say });
 
-  const rich = { apiBase: options.apiBase, fetch: options.fetch };
   const loading = [...units.values()].map((unit) =>
-    attachEditors(unit, autoSave, rich).then(
+    attachEditors(unit, autoSave, media).then(
       () => startUnit(unit, { debounceMs: options.debounceMs, transport, revs: revs.get(docOf(unit.target)), backup, refresh: report.refresh }),
       (error: unknown) => say('problem', `The editor for ${unit.label} could not load (${String(error)}). Reload the page to try again.`),
     ),

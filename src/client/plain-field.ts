@@ -1,7 +1,7 @@
-/** One editable region: read and replace its value. */
-export interface FieldEditor {
-  get(): string;
-  set(value: string): void;
+/** One editable region: read and replace its value (text or HTML; an image field's is an object, see image-field.ts). */
+export interface FieldEditor<T = string> {
+  get(): T;
+  set(value: T): void;
 }
 
 /**

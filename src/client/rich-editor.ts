@@ -95,7 +95,7 @@ function toolbar(editor: LexicalEditor, label: string, context: RichContext): HT
       'Image from the media library',
       () => {
         const at = editor.read($here);
-        withImages((m) => m.insertFromLibrary(editor, context, at));
+        withImages((m) => m.insertFromLibrary(editor, context, at, label));
       },
     ],
   ];

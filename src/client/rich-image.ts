@@ -17,6 +17,7 @@ import {
 import { el } from './dom.ts';
 import { $createImageNode, $isImageNode, type ImageNode } from './image-node.ts';
 import { createMediaApi, type MediaApi, type MediaAsset } from './media-api.ts';
+import { openMedia } from './media-open.ts';
 import type { RichContext } from './rich-context.ts';
 import { $status } from './status.ts';
 
@@ -24,13 +25,12 @@ import { $status } from './status.ts';
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif']);
 
 /**
- * Opens the media panel to pick an image and inserts it at `at` (the
- * selection when the Image button was pressed), asking for alt text when
- * the library has none for it.
+ * Opens the media panel to pick an image for the field `label` and inserts
+ * it at `at` (the selection when the Image button was pressed), asking for
+ * alt text when the library has none for it.
  */
-export async function insertFromLibrary(editor: LexicalEditor, context: RichContext, at: BaseSelection | null): Promise<void> {
-  const { openMediaPanel } = await import('./media-panel.ts');
-  const asset = await openMediaPanel({ apiBase: context.apiBase, ...(context.fetch ? { fetch: context.fetch } : {}), pick: { kind: 'image' } });
+export async function insertFromLibrary(editor: LexicalEditor, context: RichContext, at: BaseSelection | null, label: string): Promise<void> {
+  const asset = await openMedia({ apiBase: context.apiBase, ...(context.fetch ? { fetch: context.fetch } : {}), pick: { kind: 'image', label } });
   if (!asset) return;
   const note = await place(editor, createMediaApi(context), asset, at);
   if (note) $status.set(note);

@@ -1,16 +1,18 @@
 import type { Backup } from './backup.ts';
+import { attachImageField, type MediaAccess } from './image-field.ts';
 import { attachPlainField } from './plain-field.ts';
-import { attachRichField, type RichContext } from './rich-field.ts';
+import { attachRichField } from './rich-field.ts';
 import { same } from './same-value.ts';
 import { createSaveQueue, type SaveQueue } from './save-queue.ts';
 import type { Transport } from './transport.ts';
 import { unitValue, type Unit } from './units.ts';
 
-/** Mounts each part's editor (plain or rich text, which gets `rich`: where to upload and pick images), sending every input to the unit's queue. */
-export function attachEditors(unit: Unit, autoSave: boolean, rich?: RichContext): Promise<unknown> {
+/** Mounts each part's editor (plain text, rich text or image; `media` says where images are uploaded and picked), sending every input to the unit's queue. */
+export function attachEditors(unit: Unit, autoSave: boolean, media: MediaAccess): Promise<unknown> {
   const attach = unit.parts.map(async (part) => {
     const onInput = () => unit.queue?.edit(unitValue(unit));
-    part.editor = part.rich ? await attachRichField(part.el, onInput, rich) : attachPlainField(part.el, onInput);
+    if (part.kind === 'image') part.editor = attachImageField(part.el, onInput, media);
+    else part.editor = part.kind === 'rich' ? await attachRichField(part.el, onInput, media) : attachPlainField(part.el, onInput);
     part.el.addEventListener('focusout', () => autoSave && void unit.queue?.flush());
     // A field inside a link (the site name) must not navigate while being edited.
     part.el.addEventListener('click', (event) => part.el.closest('a') && event.preventDefault());

@@ -24,9 +24,12 @@ export const CSS = `
 #louise-bar ol{margin:.25rem 0;padding-left:1.25rem}
 #louise-bar li{margin:.2rem 0}
 #louise-bar q{color:#e4e4e7}
+#louise-bar kbd{margin-left:.4rem;font:12px ui-monospace,monospace;color:#d4d4d8}
 [data-cms-field]{outline:1px dashed #6366f1;outline-offset:2px}
 [data-cms-field]:focus,[data-cms-field]:focus-within{outline:2px solid #4f46e5}
 [data-cms-state=saving],[data-cms-state=dirty]{outline-color:#ca8a04}
+[data-cms-type=image]{cursor:pointer}
+[data-cms-type=image]:not([src]){min-width:8rem;min-height:5rem;background:#e4e4e7}
 [data-cms-field][data-cms-readonly]{outline:1px dotted #71717a}
 [data-cms-state=error],[data-cms-state=conflict],[data-cms-state=locked]{outline:2px solid #dc2626}
 .louise-toolbar{position:sticky;top:0;z-index:10;display:flex;gap:.25rem;padding:.25rem;background:#f4f4f5;border:1px solid #d4d4d8;border-radius:4px}

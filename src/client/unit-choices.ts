@@ -1,10 +1,16 @@
 import type { Backup } from './backup.ts';
 import type { ChoiceView } from './choices-panel.ts';
+import { imageValue, type ImageValue } from './image-field.ts';
 import { showValue, type StartedUnit } from './units.ts';
 
-/** A value as the editor reads it in the bar: text without markup, list items joined. */
-const text = (value: unknown): string =>
-  Array.isArray(value) ? value.map(text).join(' / ') : (new DOMParser().parseFromString(String(value ?? ''), 'text/html').body.textContent ?? '');
+/** A value as the editor reads it in the bar: text without markup, an image by its file and alt text, list items joined. */
+const text = (value: unknown): string => {
+  if (Array.isArray(value)) return value.map(text).join(' / ');
+  if (value && typeof value === 'object') return describeImage(imageValue(value));
+  return new DOMParser().parseFromString(String(value ?? ''), 'text/html').body.textContent ?? '';
+};
+
+const describeImage = (image: ImageValue | null) => (image ? `Image ${image.src.split('/').pop()}${image.alt ? ` (alt text: ${image.alt})` : ''}` : 'No image');
 
 /**
  * The choices a unit waits for: unsaved text an earlier visit left (Restore

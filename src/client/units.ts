@@ -1,17 +1,21 @@
 import type { KeptEdit } from './backup.ts';
 import { mayEdit } from './field-access.ts';
+import { imageValue } from './image-field.ts';
 import { parseMarker } from './marker.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { FieldEditor } from './plain-field.ts';
 import type { SaveQueue } from './save-queue.ts';
 import type { SaveTarget } from './transport.ts';
 
+/** How a marked element is edited: plain text, rich text (Lexical), or an image (`data-cms-type="image"`, see image-field.ts). */
+export type PartKind = 'plain' | 'rich' | 'image';
+
 /** One marked element of a unit: the whole field, or one item of a stored list. */
 export interface Part {
   el: HTMLElement;
   index: number | null;
-  rich: boolean;
-  editor?: FieldEditor;
+  kind: PartKind;
+  editor?: FieldEditor<unknown>;
 }
 
 /** What saves as one: a field, or a whole stored list whose items the page marks one by one. */
@@ -74,29 +78,31 @@ export function collectUnits(options: ResolvedOptions): PageFields {
       };
       units.set(id, unit);
     }
-    unit.parts.push({ el, index: live ? null : marker.index, rich: el.dataset.cmsType === 'richtext' });
+    unit.parts.push({ el, index: live ? null : marker.index, kind: kindOf(el) });
   }
   return { units, locked, docs };
 }
 
-/** The unit's value as its editors show it: a string, or the list in index order. */
+/** The unit's value as its editors show it: a string or an image value, or the list in index order. */
 export function unitValue(unit: Unit): unknown {
   const list = unit.parts.some((part) => part.index !== null);
-  if (!list) return unit.parts[0]?.editor?.get() ?? '';
-  return [...unit.parts].sort((a, b) => (a.index ?? 0) - (b.index ?? 0)).map((part) => part.editor?.get() ?? '');
+  const read = (part: Part | undefined) => (part?.editor ? part.editor.get() : part?.kind === 'image' ? null : '');
+  if (!list) return read(unit.parts[0]);
+  return [...unit.parts].sort((a, b) => (a.index ?? 0) - (b.index ?? 0)).map(read);
 }
 
-/** Puts a value (a string, or a list by index) into the unit's editors. */
+/** Puts a value (a string or an image value, or a list by index) into the unit's editors, each narrowed to what its kind shows. */
 export function showValue(unit: Unit, value: unknown): void {
-  if (!Array.isArray(value)) {
-    unit.parts[0]?.editor?.set(String(value ?? ''));
-    return;
-  }
-  for (const part of unit.parts) part.editor?.set(String(value[part.index ?? 0] ?? ''));
+  const put = (part: Part | undefined, item: unknown) => part?.editor?.set(part.kind === 'image' ? imageValue(item) : String(item ?? ''));
+  if (Array.isArray(value)) for (const part of unit.parts) put(part, value[part.index ?? 0]);
+  else put(unit.parts[0], value);
 }
+
+const kindOf = (el: HTMLElement): PartKind => (el.dataset.cmsType === 'richtext' ? 'rich' : el.dataset.cmsType === 'image' ? 'image' : 'plain');
 
 /** An overlay region's type (its collection was not declared), else undefined. */
-function regionType(options: ResolvedOptions, collection: string, el: HTMLElement): 'text' | 'richtext' | undefined {
+function regionType(options: ResolvedOptions, collection: string, el: HTMLElement): 'text' | 'richtext' | 'image' | undefined {
   if (!options.declared || options.declared.has(collection)) return undefined;
-  return el.dataset.cmsType === 'richtext' ? 'richtext' : 'text';
+  const kind = kindOf(el);
+  return kind === 'plain' ? 'text' : kind === 'rich' ? 'richtext' : 'image';
 }

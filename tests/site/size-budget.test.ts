@@ -6,10 +6,12 @@ import { startSite } from './harness.ts';
 // Size budgets of the edit-mode client, measured on the prebuilt asset the
 // package ships (`npm run build:pkg` makes lib/editor; the integration serves
 // it at /_louise/): the core (editor.js and what it imports statically: bar,
-// plain text, auto-save, conflict UI) and the rich-text chunk (Lexical and
-// its plugins, imported on demand), each gzipped.
+// plain text, image fields, auto-save, conflict UI), the rich-text chunk
+// (Lexical and its plugins, imported on demand) and the media panel's chunk
+// (imported when the editor opens the library), each gzipped.
 const CORE_BUDGET = 12 * 1024;
 const RICH_BUDGET = 80 * 1024;
+const PANEL_BUDGET = 8 * 1024;
 const ASSETS = new URL('../../lib/editor/', import.meta.url);
 const ENTRY = 'editor.js';
 
@@ -42,7 +44,14 @@ function closure(roots: string[], skip: ReadonlySet<string> = new Set()): Set<st
 
 const entry = files.includes(ENTRY) && source(ENTRY).includes('louise:ready') ? ENTRY : undefined;
 const core = entry ? closure([entry]) : new Set<string>();
-const rich = entry ? closure([...core].flatMap(dynamicImports), core) : new Set<string>();
+const lazy = [...new Set([...core].flatMap(dynamicImports))];
+/** The media panel's chunk: the dialog (`#louise-media`) opened with showModal. */
+const isPanel = (name: string) => source(name).includes('louise-media') && source(name).includes('showModal');
+const rich = closure(
+  lazy.filter((name) => !isPanel(name)),
+  core,
+);
+const panel = closure(lazy.filter(isPanel), core);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 describe('edit-mode client size budgets', () => {
@@ -53,11 +62,28 @@ describe('edit-mode client size budgets', () => {
     expect([...core].some((name) => source(name).includes('createEditor') && source(name).includes('registerRichText'))).toBe(false);
   });
 
+  it('finds the media panel in its own chunk, imported on demand by the core and not part of the rich-text chunk', () => {
+    expect(panel.size, 'the media panel is not a separate dynamically imported chunk').toBeGreaterThan(0);
+    expect([...core].some(isPanel), 'the media panel is in the core').toBe(false);
+    expect([...rich].some(isPanel), 'the media panel is in the rich-text chunk').toBe(false);
+    expect(
+      [...panel].some((name) => /Lexical|lexical/.test(source(name))),
+      'the media panel chunk pulls in Lexical',
+    ).toBe(false);
+  });
+
   it(`keeps the edit-mode core within ${kb(CORE_BUDGET)} gzipped`, () => {
     const size = gzipped(core);
     console.log(`edit-mode core: ${kb(size)} gzipped (${[...core].join(', ')})`);
     expect(size).toBeGreaterThan(1024);
     expect(size).toBeLessThanOrEqual(CORE_BUDGET);
+  });
+
+  it(`keeps the media panel chunk within ${kb(PANEL_BUDGET)} gzipped`, () => {
+    const size = gzipped(panel);
+    console.log(`media panel chunk: ${kb(size)} gzipped (${[...panel].join(', ')})`);
+    expect(size).toBeGreaterThan(2 * 1024);
+    expect(size).toBeLessThanOrEqual(PANEL_BUDGET);
   });
 
   it(`keeps the rich-text chunk within ${kb(RICH_BUDGET)} gzipped`, () => {
@@ -78,7 +104,7 @@ describe('visitor pages reference none of the client chunks', () => {
   });
 
   it('serves visitor HTML without any chunk, while edit-mode HTML loads the entry from /_louise/', async () => {
-    const chunks = [...core, ...rich];
+    const chunks = [...core, ...rich, ...panel];
     expect(chunks.length).toBeGreaterThan(1);
     for (const path of ['/', '/about', '/articles/editing-in-place']) {
       const html = await (await site.server.fetch(`http://localhost${path}`)).text();
@@ -96,7 +122,7 @@ describe('visitor pages reference none of the client chunks', () => {
     const src = editing.match(/<script type="module" src="(\/_louise\/editor\.js\?v=[0-9a-f]{12})"><\/script>/)?.[1];
     expect(src, 'edit-mode HTML has no /_louise/editor.js?v=<hash> script').toBeTruthy();
     // The build copied the same files to the site's assets: the entry and its lazy chunks load from /_louise/.
-    for (const chunk of [entry!, ...rich]) {
+    for (const chunk of [entry!, ...rich, ...panel]) {
       const served = await site.server.fetch(`http://localhost${chunk === entry ? src : `/_louise/${chunk}`}`);
       expect(served.status, chunk).toBe(200);
       expect(await served.text(), chunk).toBe(source(chunk));

@@ -1,0 +1,262 @@
+// The media panel: a modal dialog over the page with the library's grid,
+// search, type filter, uploads and, in pick mode, the image on the page and
+// its alt text. Its own chunk: media-open.ts imports it on first use.
+import { button, el } from './dom.ts';
+import type { ImageValue } from './image-field.ts';
+import { createMediaApi, type MediaAsset } from './media-api.ts';
+import { assetCard, type CardContext } from './media-card.ts';
+import { acceptFor, KIND_FILTERS, keyOfUrl, kindOf } from './media-format.ts';
+import { MEDIA_CSS } from './media-styles.ts';
+import { uploadFiles, uploadLog } from './media-upload.ts';
+import { $status } from './status.ts';
+
+/** Options of `openMediaPanel`. */
+export interface MediaPanelOptions {
+  apiBase: string;
+  fetch?: typeof fetch;
+  /**
+   * Pick mode, for an image field: only images are listed, each with Use
+   * this image. `current` is the image the field shows; `setAlt` changes its
+   * alt text on the page (the panel also writes it to the library's asset).
+   */
+  pick?: { kind: 'image'; label?: string; current?: ImageValue | null; setAlt?: (alt: string) => void };
+  onClose?: () => void;
+}
+
+const ID = 'louise-media';
+const PAGE = 24;
+
+/**
+ * Opens the media library as a modal dialog (Escape or Close closes it and
+ * the focus goes back where it was). Resolves, once closed, with the image
+ * picked in pick mode, else null. Only one panel is open at a time: asking
+ * again while one is open resolves null and leaves it open.
+ *
+ * @example
+ * const asset = await openMediaPanel({ apiBase: '/api/cms', pick: { kind: 'image' } });
+ */
+export function openMediaPanel(options: MediaPanelOptions): Promise<MediaAsset | null> {
+  if (document.getElementById(ID)) return Promise.resolve(null);
+  installStyles();
+  const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const api = createMediaApi(options);
+  const pick = options.pick;
+  let chosen: MediaAsset | null = null;
+  let cursor: string | null = null;
+  let loads = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const dialog = el('dialog', { id: ID });
+  dialog.setAttribute('aria-labelledby', `${ID}-title`);
+  const status = el('p', { className: 'lm-status' });
+  status.setAttribute('role', 'status');
+  status.setAttribute('aria-live', 'polite');
+  const say = (text: string, tone?: 'problem') => {
+    status.dataset.tone = tone ?? 'ok';
+    status.textContent = text;
+  };
+  const grid = el('ul', { className: 'lm-grid' });
+  grid.setAttribute('aria-label', pick ? 'Images' : 'Files');
+  const known = new Map<string, MediaAsset>();
+  const remember = (asset: MediaAsset) => known.set(absolute(asset.url), asset);
+
+  const search = el('input', { type: 'search', maxLength: 200 });
+  const typeFilter = el('select', {}, ...KIND_FILTERS.map(([value, label]) => el('option', { value, textContent: label })));
+  const files = el('input', { type: 'file', multiple: true, accept: acceptFor(pick ? 'image' : null), hidden: true });
+  const uploadButton = button('Upload files…', () => files.click());
+  const log = uploadLog();
+  const more = Object.assign(
+    button('Load more', () => void load(false)),
+    { hidden: true, className: 'lm-more' },
+  );
+
+  const ctx: CardContext = {
+    api,
+    say,
+    use: pick
+      ? (asset) => {
+          chosen = asset;
+          dialog.close();
+        }
+      : undefined,
+    changed: remember,
+    removed(card) {
+      const next = card.nextElementSibling ?? card.previousElementSibling;
+      card.remove();
+      (next?.querySelector('button') ?? uploadButton).focus();
+    },
+  };
+  const fits = (asset: MediaAsset) => {
+    const wanted = pick ? 'image' : typeFilter.value;
+    return !wanted || asset.type === wanted || kindOf(asset.type) === wanted;
+  };
+  const upload = (list: File[]) => {
+    if (list.length === 0) return;
+    void uploadFiles(list, api, log, (asset) => {
+      remember(asset);
+      grid.querySelector(`[data-id="${CSS.escape(String(asset.id))}"]`)?.remove();
+      if (fits(asset)) grid.prepend(assetCard(asset, ctx));
+    });
+  };
+
+  /** Loads the first page afresh (`reset`) or the next one. Answers to an older query are dropped. */
+  async function load(reset: boolean) {
+    const mine = ++loads;
+    grid.setAttribute('aria-busy', 'true');
+    const q = search.value.trim();
+    const kind = pick ? 'image' : typeFilter.value;
+    const answer = await api.list({ cursor: reset ? null : cursor, type: kind, q, limit: PAGE });
+    if (mine !== loads) return;
+    grid.removeAttribute('aria-busy');
+    if (!answer.ok) return say(`The library could not load: ${answer.message}`, 'problem');
+    for (const asset of answer.value.items) remember(asset);
+    const cards = answer.value.items.map((asset) => assetCard(asset, ctx));
+    if (reset) grid.replaceChildren(...cards);
+    else grid.append(...cards);
+    cursor = answer.value.nextCursor;
+    more.hidden = cursor === null;
+    if (!reset) cards[0]?.querySelector('button')?.focus();
+    const count = grid.children.length;
+    if (count === 0) say(q ? `Nothing matches “${q}”.` : 'Nothing here yet: upload files with Upload files, or drop them on this panel.');
+    else say(`${count} ${count === 1 ? 'file' : 'files'} shown${cursor ? ': Load more shows more' : ''}.`);
+  }
+
+  search.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void load(true), 300);
+  });
+  typeFilter.addEventListener('change', () => void load(true));
+  files.addEventListener('change', () => {
+    upload([...(files.files ?? [])]);
+    files.value = '';
+  });
+  dropTarget(dialog, upload);
+
+  const title = el('h2', { id: `${ID}-title`, textContent: pick ? `Choose an image: ${pick.label ?? 'image'}` : 'Media library' });
+  const tools = el(
+    'div',
+    { className: 'lm-tools' },
+    el('label', {}, 'Search', search),
+    pick ? '' : el('label', {}, 'Type', typeFilter),
+    el('div', { className: 'lm-upload' }, uploadButton, files, el('p', { className: 'lm-drop-hint', textContent: uploadHint(Boolean(pick)) })),
+  );
+  const current = pick?.current && pick.setAlt ? onThePage(pick.current, pick.setAlt, { api, say, known }) : '';
+  dialog.append(
+    el(
+      'header',
+      {},
+      title,
+      button('Close', () => dialog.close()),
+    ),
+    el('div', { className: 'lm-body' }, current, tools, log, status, grid, more),
+  );
+
+  return new Promise((resolve) => {
+    dialog.addEventListener('close', () => {
+      clearTimeout(timer);
+      dialog.remove();
+      // Browsers return the focus themselves, but not when the opener was re-rendered meanwhile.
+      if (opener?.isConnected) opener.focus();
+      options.onClose?.();
+      resolve(chosen);
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    say('Loading the library…');
+    void load(true);
+  });
+}
+
+const uploadHint = (pick: boolean) =>
+  pick
+    ? 'Or drop images on this panel: JPEG, PNG, GIF, WebP or AVIF.'
+    : 'Or drop files on this panel: images, video (MP4, WebM), audio (MP3, OGG, WAV) or PDF.';
+
+const absolute = (url: string) => new URL(url, location.href).href;
+
+/** Dropping files anywhere on the panel (its backdrop included) uploads them instead of opening them in the tab. */
+function dropTarget(dialog: HTMLDialogElement, upload: (files: File[]) => void): void {
+  const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') === true;
+  dialog.addEventListener('dragover', (event) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    dialog.classList.add('lm-dropping');
+  });
+  dialog.addEventListener('dragleave', (event) => {
+    if (!dialog.contains(event.relatedTarget as Node | null)) dialog.classList.remove('lm-dropping');
+  });
+  dialog.addEventListener('drop', (event) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    dialog.classList.remove('lm-dropping');
+    upload([...(event.dataTransfer?.files ?? [])]);
+  });
+}
+
+interface CurrentDeps {
+  api: ReturnType<typeof createMediaApi>;
+  say(text: string, tone?: 'problem'): void;
+  known: Map<string, MediaAsset>;
+}
+
+/**
+ * Pick mode: the image the field shows and its alt text. Saving the alt
+ * changes the field (it saves like any edit) and, best effort, the asset's
+ * alt in the library; a failed library write is said but undoes nothing.
+ */
+function onThePage(image: ImageValue, setAlt: (alt: string) => void, deps: CurrentDeps): HTMLElement {
+  const alt = el('input', { type: 'text', value: image.alt, maxLength: 1000 });
+  const save = button('Save alt text', async () => {
+    const text = alt.value.trim();
+    setAlt(text);
+    const asset = await findAsset(image.src, deps);
+    if (!asset) return deps.say('Alt text changed on the page. This image was not found in the media library, so only the page has the new text.');
+    const answer = await deps.api.patch(asset.id, { alt: text });
+    if (!answer.ok) {
+      const words = `Alt text changed on the page, but not in the media library: ${answer.message}`;
+      $status.set({ tone: 'problem', text: words });
+      return deps.say(words, 'problem');
+    }
+    deps.known.set(absolute(answer.value.url), answer.value);
+    deps.say('Alt text changed on the page and in the media library.');
+  });
+  const section = el(
+    'section',
+    { className: 'lm-current' },
+    el('img', { src: image.src, alt: '' }),
+    el(
+      'div',
+      {},
+      el('h3', { id: `${ID}-current`, textContent: 'On the page now' }),
+      el('label', {}, 'Alt text', alt),
+      el('p', { className: 'lm-facts', textContent: 'Say what the image shows for people who cannot see it; leave it empty only for decoration.' }),
+      save,
+    ),
+  );
+  section.setAttribute('aria-labelledby', `${ID}-current`);
+  return section;
+}
+
+/** The library asset an image URL points at: among those loaded, else searched by its key, else among the newest images. */
+async function findAsset(src: string, deps: CurrentDeps): Promise<MediaAsset | null> {
+  const url = absolute(src);
+  const seen = deps.known.get(url);
+  if (seen) return seen;
+  for (const query of [{ q: keyOfUrl(src) }, { type: 'image' }]) {
+    let cursor: string | null = null;
+    for (let page = 0; page < 3; page++) {
+      const answer = await deps.api.list({ ...query, cursor, limit: 100 });
+      if (!answer.ok) return null;
+      const hit = answer.value.items.find((asset) => absolute(asset.url) === url);
+      if (hit) return hit;
+      cursor = answer.value.nextCursor;
+      if (!cursor) break;
+    }
+  }
+  return null;
+}
+
+function installStyles(): void {
+  if (document.getElementById(`${ID}-style`)) return;
+  document.head.append(el('style', { id: `${ID}-style`, textContent: MEDIA_CSS }));
+}
