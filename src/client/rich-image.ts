@@ -31,9 +31,7 @@ const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp
  */
 export async function insertFromLibrary(editor: LexicalEditor, context: RichContext, at: BaseSelection | null, label: string): Promise<void> {
   const asset = await openMedia({ apiBase: context.apiBase, ...(context.fetch ? { fetch: context.fetch } : {}), pick: { kind: 'image', label } });
-  if (!asset) return;
-  const note = await place(editor, createMediaApi(context), asset, at);
-  if (note) $status.set(note);
+  if (asset) $status.set(await place(editor, createMediaApi(context), asset, at));
 }
 
 /**
@@ -70,8 +68,7 @@ async function uploadAndInsert(editor: LexicalEditor, context: RichContext, file
       continue;
     }
     if (!sent.value.alt) $status.set({ tone: 'idle', text: `${file.name} is uploaded: give it alt text to insert it.` });
-    const note = await place(editor, api, sent.value, at, file.name);
-    last = note;
+    last = await place(editor, api, sent.value, at, file.name);
     // The next file goes after this one.
     at = null;
   }
@@ -101,10 +98,12 @@ export function notAnImage(file: File): string | null {
 /**
  * Inserts `asset` as an image at `at` once it has alt text (the library's,
  * or the editor's answer, which is also saved to the library). Answers the
- * status to show, or null when the editor cancelled.
+ * status to show, also when the editor cancelled; `fileName` names it there
+ * (default: the alt text, else the stored key).
  */
-async function place(editor: LexicalEditor, api: MediaApi, asset: MediaAsset, at: BaseSelection | null, name = asset.key) {
+async function place(editor: LexicalEditor, api: MediaApi, asset: MediaAsset, at: BaseSelection | null, fileName?: string) {
   const alt = asset.alt || (await askAlt(asset.url, '', 'Insert'));
+  const name = fileName ?? (alt ? `“${alt}”` : asset.key);
   if (alt === null) return { tone: 'idle' as const, text: `${name} is in the media library; it was not inserted.` };
   editor.update(
     () => {
