@@ -4,21 +4,33 @@ import { $generateHtmlFromNodes, $generateNodesFromDOM } from '@lexical/html';
 import { createEmptyHistoryState, registerHistory } from '@lexical/history';
 import { $toggleLink, LinkNode } from './link-node.ts';
 import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListItemNode, ListNode, registerList } from '@lexical/list';
-import { $createHeadingNode, HeadingNode, QuoteNode, registerRichText } from '@lexical/rich-text';
+import { $createHeadingNode, DRAG_DROP_PASTE, HeadingNode, QuoteNode, registerRichText } from '@lexical/rich-text';
 import { $setBlocksType } from '@lexical/selection';
 import {
+  $createNodeSelection,
   $createParagraphNode,
+  $getNearestNodeFromDOMNode,
   $getRoot,
   $getSelection,
   $isDecoratorNode,
   $isElementNode,
+  $isNodeSelection,
+  $setSelection,
+  CLICK_COMMAND,
+  COMMAND_PRIORITY_EDITOR,
+  COMMAND_PRIORITY_LOW,
   createEditor,
   FORMAT_TEXT_COMMAND,
+  KEY_ENTER_COMMAND,
+  PASTE_COMMAND,
   type ElementNode,
   type LexicalEditor,
   type ParagraphNode,
 } from 'lexical';
+import { $isImageNode, holdImageSpaces, ImageNode } from './image-node.ts';
 import type { FieldEditor } from './plain-field.ts';
+import { DEFAULT_RICH_CONTEXT, type RichContext } from './rich-context.ts';
+import { $status } from './status.ts';
 
 const LOAD = 'louise-load';
 
@@ -26,7 +38,9 @@ const LOAD = 'louise-load';
 function load(editor: LexicalEditor, html: string) {
   editor.update(
     () => {
-      const nodes = $generateNodesFromDOM(editor, new DOMParser().parseFromString(html, 'text/html'));
+      const dom = new DOMParser().parseFromString(html, 'text/html');
+      holdImageSpaces(dom.body);
+      const nodes = $generateNodesFromDOM(editor, dom);
       const root = $getRoot();
       root.clear();
       let loose: ParagraphNode | null = null;
@@ -48,7 +62,17 @@ function load(editor: LexicalEditor, html: string) {
   );
 }
 
-function toolbar(editor: LexicalEditor, label: string): HTMLElement {
+/** The selection as it is now, to insert at after an await (a dialog or an upload). */
+const $here = () => $getSelection()?.clone() ?? null;
+
+/** Runs `use` with the image code (upload, alt dialog, media panel), loaded on first use; a failure is said in the status line. */
+function withImages(use: (images: typeof import('./rich-image.ts')) => Promise<void>): void {
+  import('./rich-image.ts')
+    .then(use)
+    .catch((error: unknown) => $status.set({ tone: 'problem', text: `The image could not be added (${String(error)}). Reload the page to try again.` }));
+}
+
+function toolbar(editor: LexicalEditor, label: string, context: RichContext): HTMLElement {
   const setBlock = (make: () => ElementNode) => editor.update(() => $setBlocksType($getSelection(), make));
   const tools: Array<[string, string, () => void]> = [
     ['B', 'Bold', () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'bold')],
@@ -66,6 +90,14 @@ function toolbar(editor: LexicalEditor, label: string): HTMLElement {
     ['¶', 'Paragraph', () => setBlock($createParagraphNode)],
     ['•', 'Bulleted list', () => editor.dispatchCommand(INSERT_UNORDERED_LIST_COMMAND, undefined)],
     ['1.', '1. Numbered list', () => editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined)],
+    [
+      'Image',
+      'Image from the media library',
+      () => {
+        const at = editor.read($here);
+        withImages((m) => m.insertFromLibrary(editor, context, at, label));
+      },
+    ],
   ];
   const bar = document.createElement('div');
   bar.className = 'louise-toolbar';
@@ -85,14 +117,92 @@ function toolbar(editor: LexicalEditor, label: string): HTMLElement {
   return bar;
 }
 
-/** Mounts Lexical in place on a rich-text marker, with a small formatting toolbar. */
-export function mountRichEditor(el: HTMLElement, onInput: () => void): FieldEditor {
+/**
+ * Images in the field: a pasted or dropped file is uploaded to the media
+ * library and inserted; a click selects an image (Delete removes it);
+ * double-click or Enter on it changes its alt text.
+ */
+function registerImages(editor: LexicalEditor, context: RichContext): void {
+  editor.registerCommand(
+    DRAG_DROP_PASTE,
+    (files) => {
+      const at = $here();
+      withImages((m) => m.insertFiles(editor, context, files, at));
+      return true;
+    },
+    COMMAND_PRIORITY_EDITOR,
+  );
+  // Rich text pastes HTML when the clipboard has any: a browser's Copy Image
+  // puts an <img> pointing at its own site beside the file (the server would
+  // drop it), so a paste whose only content is images uploads the files.
+  editor.registerCommand(
+    PASTE_COMMAND,
+    (event) => {
+      const data = event instanceof ClipboardEvent ? event.clipboardData : null;
+      const files = [...(data?.files ?? [])];
+      if (!data || files.length === 0) return false;
+      const html = data.getData('text/html');
+      const text = html ? new DOMParser().parseFromString(html, 'text/html').body.textContent : data.getData('text/plain');
+      if (text?.trim()) return false;
+      event.preventDefault();
+      return editor.dispatchCommand(DRAG_DROP_PASTE, files);
+    },
+    COMMAND_PRIORITY_LOW,
+  );
+  const selected = () => {
+    const selection = $getSelection();
+    const nodes = $isNodeSelection(selection) ? selection.getNodes() : [];
+    return nodes.length === 1 && $isImageNode(nodes[0]) ? nodes[0].getKey() : null;
+  };
+  const editAltOf = (key: string) => withImages((m) => m.editAlt(editor, key));
+  editor.registerCommand(
+    CLICK_COMMAND,
+    (event) => {
+      const node = $getNearestNodeFromDOMNode(event.target as Node);
+      if (!$isImageNode(node)) return false;
+      const selection = $createNodeSelection();
+      selection.add(node.getKey());
+      $setSelection(selection);
+      if (event.detail === 2) editAltOf(node.getKey());
+      return true;
+    },
+    COMMAND_PRIORITY_LOW,
+  );
+  editor.registerCommand(
+    KEY_ENTER_COMMAND,
+    (event) => {
+      const key = selected();
+      if (key === null) return false;
+      event?.preventDefault();
+      editAltOf(key);
+      return true;
+    },
+    COMMAND_PRIORITY_LOW,
+  );
+  // Lexical draws no selection for a node: outline the selected image.
+  let shown: HTMLElement | null = null;
+  editor.registerUpdateListener(({ editorState }) => {
+    const key = editorState.read(selected);
+    const dom = key === null ? null : editor.getElementByKey(key);
+    if (dom === shown) return;
+    // Drawn inside the image, so it hides none of the text beside it.
+    if (shown) shown.style.outline = '';
+    if (dom) Object.assign(dom.style, { outline: '3px solid #4f46e5', outlineOffset: '-3px' });
+    shown = dom;
+  });
+}
+
+/**
+ * Mounts Lexical in place on a rich-text marker, with a small formatting
+ * toolbar. `context` says where images are uploaded and picked.
+ */
+export function mountRichEditor(el: HTMLElement, onInput: () => void, context: RichContext = DEFAULT_RICH_CONTEXT): FieldEditor {
   const label = el.dataset.cmsLabel ?? el.dataset.cmsField?.split(':').pop() ?? 'Rich text';
   const html = el.innerHTML;
   el.replaceChildren();
   const editor = createEditor({
     namespace: 'louise',
-    nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode],
+    nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, ImageNode],
     onError: (error) => console.error('louise: rich-text editor', error),
   });
   // Lexical's core leaves contenteditable to the host (React's ContentEditable does it there).
@@ -100,11 +210,12 @@ export function mountRichEditor(el: HTMLElement, onInput: () => void): FieldEdit
   el.setAttribute('role', 'textbox');
   el.setAttribute('aria-multiline', 'true');
   el.setAttribute('aria-label', label);
-  el.before(toolbar(editor, label));
+  el.before(toolbar(editor, label, context));
   editor.setRootElement(el);
   registerRichText(editor);
   registerList(editor);
   registerHistory(editor, createEmptyHistoryState(), 300);
+  registerImages(editor, context);
   load(editor, html);
   editor.registerUpdateListener(({ dirtyElements, dirtyLeaves, tags }) => {
     if ((dirtyElements.size > 0 || dirtyLeaves.size > 0) && !tags.has(LOAD)) onInput();

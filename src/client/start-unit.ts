@@ -7,12 +7,12 @@ import { createSaveQueue, type SaveQueue } from './save-queue.ts';
 import type { Transport } from './transport.ts';
 import { unitValue, type Unit } from './units.ts';
 
-/** Mounts each part's editor (plain text, rich text or image), sending every input to the unit's queue. */
+/** Mounts each part's editor (plain text, rich text or image; `media` says where images are uploaded and picked), sending every input to the unit's queue. */
 export function attachEditors(unit: Unit, autoSave: boolean, media: MediaAccess): Promise<unknown> {
   const attach = unit.parts.map(async (part) => {
     const onInput = () => unit.queue?.edit(unitValue(unit));
     if (part.kind === 'image') part.editor = attachImageField(part.el, onInput, media);
-    else part.editor = part.kind === 'rich' ? await attachRichField(part.el, onInput) : attachPlainField(part.el, onInput);
+    else part.editor = part.kind === 'rich' ? await attachRichField(part.el, onInput, media) : attachPlainField(part.el, onInput);
     part.el.addEventListener('focusout', () => autoSave && void unit.queue?.flush());
     // A field inside a link (the site name) must not navigate while being edited.
     part.el.addEventListener('click', (event) => part.el.closest('a') && event.preventDefault());
