@@ -3,3 +3,4 @@ export * from './auth-schema.ts';
 export * from './pages-schema.ts';
 export * from './site-schema.ts';
 export * from './overlays-schema.ts';
+export * from './media-schema.ts';
