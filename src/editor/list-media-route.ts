@@ -120,7 +120,7 @@ function invalidScope(scopes: readonly string[]): HttpError {
 /** An object's asset, from its size, content type and custom metadata. */
 function toAsset(env: MediaEnv, object: R2Object): MediaAsset {
   const meta = object.customMetadata ?? {};
-  const int = (text: string | undefined) => (text && /^[0-9]{1,9}$/.test(text) ? Number(text) : null);
+  const int = (text: string | undefined) => (text && /^[0-9]{1,15}$/.test(text) ? Number(text) : null);
   return {
     id: object.key,
     url: mediaBaseUrl(env) + object.key,
@@ -194,7 +194,9 @@ async function listObjects(
       limit: filtered ? 1000 : query.limit + 1 - items.length,
       include: ['customMetadata', 'httpMetadata'],
     });
+    let read = 0;
     for (const object of page.objects) {
+      read++;
       scanned++;
       last = object.key;
       const asset = toAsset(env, object);
@@ -203,8 +205,8 @@ async function listObjects(
       if (typeMatches(query.type, asset.type) && text) items.push(asset);
       if (items.length > query.limit || scanned >= MAX_SCAN) break;
     }
-    const more = page.truncated || page.objects.at(-1)?.key !== last;
-    if (more) startAfter = last ?? undefined;
+    // More in this scope: the page was cut short by R2, or the loop stopped inside it.
+    if (read > 0 && (page.truncated || read < page.objects.length) && last !== null) startAfter = last;
     else {
       at++;
       startAfter = undefined;

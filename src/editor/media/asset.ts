@@ -3,6 +3,7 @@ import { HttpError } from '../../http/errors.ts';
 import { DEFAULT_LIST_LIMIT } from '../../http/list-query.ts';
 import type { EditorRouteEnv } from '../../http/route.ts';
 import { normalizeFieldText } from '../../security/field-text.ts';
+import { kindOf, type MediaKind } from './sniff.ts';
 
 /**
  * A media asset as every media route answers it (exactly these keys). `id`
@@ -32,15 +33,7 @@ export interface MediaEnv extends EditorRouteEnv {
 }
 
 /** Kinds of media the library takes; `?type=` filters by one, or by an exact MIME type. */
-export const MEDIA_KINDS = ['image', 'video', 'audio', 'pdf'] as const;
-export type MediaKind = (typeof MEDIA_KINDS)[number];
-
-/** The kind of a stored MIME type. */
-export function kindOf(type: string): MediaKind | null {
-  if (type === 'application/pdf') return 'pdf';
-  const top = type.slice(0, type.indexOf('/'));
-  return (MEDIA_KINDS as readonly string[]).includes(top) ? (top as MediaKind) : null;
-}
+export const MEDIA_KINDS: readonly MediaKind[] = ['image', 'video', 'audio', 'pdf'];
 
 /** `MEDIA_URL`, always ending with `/` (default `/media/`). */
 export function mediaBaseUrl(env: { MEDIA_URL?: string | undefined }): string {

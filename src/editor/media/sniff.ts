@@ -16,11 +16,20 @@ const ALLOWED: Record<string, 'image' | 'video' | 'audio' | 'pdf'> = {
 };
 
 /** Placeholder. */
+export type MediaKind = 'image' | 'video' | 'audio' | 'pdf';
+
+/** Placeholder. */
+export function kindOf(type: string): MediaKind | null {
+  return ALLOWED[type] ?? null;
+}
+
+/** Placeholder. */
 export async function sniffMedia(
   head: Uint8Array,
 ): Promise<{ ok: true; media: { type: string; ext: string; kind: 'image' | 'video' | 'audio' | 'pdf' } } | { ok: false; detected: string | null }> {
   const text = new TextDecoder().decode(head.subarray(0, 1024)).trimStart();
   if (text.startsWith('<') && /<svg/i.test(new TextDecoder().decode(head))) return { ok: false, detected: 'image/svg+xml' };
+  if (/^<(!doctype html|html)/i.test(text)) return { ok: false, detected: 'text/html' };
   const found = await fileTypeFromBuffer(head);
   if (!found) return { ok: false, detected: null };
   let type: string = found.mime;

@@ -1,8 +1,7 @@
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { HttpError } from '../../http/errors.ts';
-import type { MediaKind } from './asset.ts';
 import { measureImage } from './measure.ts';
-import { sniffMedia } from './sniff.ts';
+import { sniffMedia, type MediaKind } from './sniff.ts';
 
 /**
  * Largest upload by default: 100 MiB, the request body Cloudflare accepts on
@@ -124,6 +123,8 @@ async function storeInParts<A>(reader: PartReader, head: Uint8Array, file: Sniff
   // workerd's DigestStream; the Node typings of `crypto`, loaded too, do not declare it.
   const digest = new (crypto as unknown as { DigestStream: typeof DigestStream }).DigestStream('SHA-256');
   const hash = digest.getWriter();
+  // Rejects when the upload is aborted; read only once the file is complete.
+  digest.digest.catch(() => {});
   const parts: R2UploadedPart[] = [];
   // One part is sent while the next is read: at most two parts in memory.
   let sending: Promise<R2UploadedPart> | null = null;
