@@ -82,6 +82,13 @@ describe('listMediaRoute: the media contract over the bucket alone', () => {
     expect(await everything()).toEqual(before);
   });
 
+  it('400 when alt and caption do not fit in the object metadata R2 keeps (8 KB); nothing stored', async () => {
+    const response = await upload(api, 'p.png', await fixture('pixel.png'), { alt: '\u00e9'.repeat(1000), caption: '\u20ac'.repeat(2000) });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(/8 KB/);
+    expect(await everything()).toEqual({ objects: [], rows: [] });
+  });
+
   it('streams a file larger than one part into the scope, with its metadata', async () => {
     const size = 9 * 1024 * 1024;
     const response = await runEditorRoute(api, streamedUpload(syntheticFile(await fixture('clip.mp4')), size), env);

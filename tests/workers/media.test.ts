@@ -72,6 +72,17 @@ describe('mediaRoute upload: every allowed type, from a real file', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('identical bytes uploaded at the same time: one 201, one 200, one object, one row', async () => {
+    const bytes = await fixture('photo.webp');
+    const responses = await Promise.all([upload(api, 'a.webp', bytes), upload(api, 'b.webp', bytes), upload(api, 'c.webp', bytes)]);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 200, 201]);
+    const ids = new Set(await Promise.all(responses.map(async (response) => ((await response.json()) as Asset).id)));
+    expect(ids.size).toBe(1);
+    const { objects, rows } = await everything();
+    expect(objects).toHaveLength(1);
+    expect(rows).toHaveLength(1);
+  });
+
   it('takes alt and caption after the file too, normalized to one line', async () => {
     const response = await upload(api, 'p.png', await fixture('pixel.png'), { alt: 'line\r\none\u202e', caption: 'cap', fieldsLast: true });
     expect(response.status).toBe(201);
@@ -310,6 +321,8 @@ describe('mediaRoute list, PATCH', () => {
     const patched = await send(api, 'PATCH', `/api/cms/media?id=${asset!.id}`, { alt: 'New\nalt', caption: 'New caption' });
     expect(patched.status).toBe(200);
     expect(await patched.json()).toEqual({ ...asset, alt: 'New alt', caption: 'New caption' });
+    const captionOnly = await send(api, 'PATCH', `/api/cms/media?id=${asset!.id}`, { caption: 'Only' });
+    expect(await captionOnly.json()).toEqual({ ...asset, alt: 'New alt', caption: 'Only' });
     const before = await everything();
     const refused = await send(api, 'PATCH', `/api/cms/media?id=${asset!.id}`, { alt: 'sneaky', key: 'other.png', width: 1 });
     expect(refused.status).toBe(400);
