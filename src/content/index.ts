@@ -41,7 +41,7 @@ export { DraftBuffer, draftBuffer, bufferKey, BUFFER_WRITE_INTERVAL_MS, type Buf
 export { collectionTables, type CollectionTables, type CollectionTablesSpec } from '../db/collection-tables.ts';
 export { resolveCollection, rowIdOf, type ResolvedCollection } from './resolved-collection.ts';
 export { readEntry, type Entry, type EntryKey, type ReadEntry } from './read-entry.ts';
-export { versionedTable, newestPendingSql, newestPendingByRowSql, type VersionedTable } from './versioned-table.ts';
+export { versionedTable, newestPendingSql, newestPendingByRowSql, pendingSql, type VersionedTable } from './versioned-table.ts';
 export { tableCodec, pick, type TableCodec } from './table-codec.ts';
 export { overlayCollection, overlayCacheKey, splitMarker, isRegionName, isOverlayKey, asRegions } from './overlay.ts';
 export { rewriteRegions, type RegionRewrite } from './overlay-html.ts';

@@ -49,7 +49,19 @@ export function versionedTable(table: Table, versionsTable: Table, config: Colle
  */
 export function newestPendingSql(versions: TableCodec, pageId: string, pointer: string): string {
   const v = versions.col;
-  return `SELECT * FROM ${versions.table} WHERE ${v.pageId} = ${pageId} AND ${v.id} > COALESCE(${pointer}, 0) AND ${v.discardedAt} IS NULL ORDER BY ${v.id} DESC LIMIT 1`;
+  return `SELECT * FROM ${versions.table} WHERE ${v.pageId} = ${pageId} AND ${pendingSql(versions, pointer)} ORDER BY ${v.id} DESC LIMIT 1`;
+}
+
+/**
+ * SQL condition: a version is pending work, that is not discarded and newer
+ * than the live pointer (`pointer`, an SQL expression; every version when it
+ * is null). `alias` qualifies the version's columns when a query joins the
+ * versions table (`v` for `FROM posts_versions v JOIN posts m`).
+ */
+export function pendingSql(versions: TableCodec, pointer: string, alias?: string): string {
+  const v = versions.col;
+  const p = alias ? `${alias}.` : '';
+  return `${p}${v.id} > COALESCE(${pointer}, 0) AND ${p}${v.discardedAt} IS NULL`;
 }
 
 /** `newestPendingSql` reading the pointer from the live row in the same statement; ?1 is the row id. */

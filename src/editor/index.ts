@@ -18,3 +18,9 @@ export { parseListQuery, listPage, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type List
 export { overlayRoute, type OverlayRouteOptions } from './overlay-route.ts';
 export { publishedOverlay, mirrorOverlay, overlayWork, saveOverlayRegions, type OverlayDoc, type OverlayEnv } from './overlay-store.ts';
 export { collectionRoutes, type CollectionRoutesOptions } from './collection-routes.ts';
+export { mediaRoute, type MediaRouteOptions } from './media-route.ts';
+export { listMediaRoute, type ListMediaRouteOptions } from './list-media-route.ts';
+export { serveMedia } from './media/serve.ts';
+export { findMediaReferences, type MediaReference } from './media/refs.ts';
+export { MAX_UPLOAD_BYTES } from './media/store.ts';
+export type { MediaAsset, MediaEnv } from './media/asset.ts';
