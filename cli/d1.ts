@@ -62,7 +62,7 @@ function run(target: D1Target, args: string[]): string {
 }
 
 /** The site's own wrangler (the one `astro add cloudflare` installed), run with this Node. */
-function wranglerBin(cwd: string): string {
+export function wranglerBin(cwd: string): string {
   try {
     const manifest = createRequire(join(cwd, 'package.json')).resolve('wrangler/package.json');
     return join(dirname(manifest), 'bin', 'wrangler.js');

@@ -93,6 +93,7 @@ describe('louise init', () => {
       observability: { enabled: true },
       d1_databases: [{ binding: 'DB', database_name: 'example-blog' }],
       kv_namespaces: [{ binding: 'KV' }],
+      r2_buckets: [{ binding: 'MEDIA', bucket_name: 'example-blog-media' }],
       durable_objects: { bindings: [{ name: 'RATE_LIMITER', class_name: 'RateLimiterObject' }] },
       migrations: [{ tag: 'v1', new_sqlite_classes: ['RateLimiterObject'] }],
     });
@@ -191,6 +192,7 @@ directory = "./dist/client" # client build
       ],
       assets: { directory: './dist/client', binding: 'ASSETS', run_worker_first: ['/*', '!/_astro/*', '!/_louise/*'] },
       kv_namespaces: [{ binding: 'KV' }],
+      r2_buckets: [{ binding: 'MEDIA', bucket_name: 'example-blog-media' }],
       durable_objects: { bindings: [{ name: 'RATE_LIMITER', class_name: 'RateLimiterObject' }] },
       migrations: [{ tag: 'v1', new_sqlite_classes: ['RateLimiterObject'] }],
     });

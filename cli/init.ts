@@ -119,9 +119,9 @@ function planWrangler(cwd: string, context: WranglerContext, plan: InitPlan) {
     );
   }
   if (after !== before) plan.changes.push({ file: found.file, before, after, summary: wrangler.edits.map((edit) => edit.description).join(', ') });
-  if (wrangler.edits.some((edit) => edit.path[0] === 'd1_databases' || edit.path[0] === 'kv_namespaces')) {
+  if (wrangler.edits.some((edit) => ['d1_databases', 'kv_namespaces', 'r2_buckets'].includes(String(edit.path[0])))) {
     plan.notes.push(
-      'The D1 database and KV namespace have no ids: wrangler creates them locally now and in your Cloudflare account on the first `npx wrangler deploy`.\n' +
+      'The D1 database, KV namespace and R2 bucket exist locally at once; wrangler creates them in your Cloudflare account on the first `npx wrangler deploy`.\n' +
         "After that deploy, create Louise's tables and your first editor there: npx louise db migrate --remote, then npx louise editor add you@example.com --publisher --remote",
     );
   }

@@ -4,6 +4,7 @@ import { runDb } from './db-migrate.ts';
 import { runEditor } from './editor.ts';
 import { CliError } from './errors.ts';
 import { runInit } from './init.ts';
+import { runMedia } from './media.ts';
 import { confirm } from './prompt.ts';
 
 export const MAIN_USAGE = `Usage: npx louise <command>
@@ -11,6 +12,7 @@ export const MAIN_USAGE = `Usage: npx louise <command>
   init [--yes]                       add Louise to the Astro project in this folder
   db migrate [--remote]              apply Louise's migrations to your D1 database
   editor add|password|list|remove    manage your site's editors (npx louise editor --help)
+  media add <file...>                add files to the media library (npx louise media --help)
 
 Run it in your site's folder; it uses your wrangler config's D1 binding DB.`;
 
@@ -28,6 +30,9 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
         return 0;
       case 'editor':
         await runEditor(rest, { cwd, log });
+        return 0;
+      case 'media':
+        await runMedia(rest, cwd, log);
         return 0;
       case undefined:
       case 'help':

@@ -131,6 +131,15 @@ function planBindings(config: WranglerConfig, context: WranglerContext, plan: Wr
   if (!hasEntry(config['kv_namespaces'], 'binding', 'KV')) {
     plan.edits.push({ path: ['kv_namespaces'], value: { binding: 'KV' }, append: true, description: 'KV namespace KV' });
   }
+  if (!hasEntry(config['r2_buckets'], 'binding', 'MEDIA')) {
+    const bucket = `${context.name}-media`;
+    plan.edits.push({
+      path: ['r2_buckets'],
+      value: { binding: 'MEDIA', bucket_name: bucket },
+      append: true,
+      description: `R2 bucket MEDIA (${bucket}, the media library)`,
+    });
+  }
   const durable = config['durable_objects'];
   const binding = { name: 'RATE_LIMITER', class_name: DO_CLASS };
   const bindingEdit = 'Durable Object binding RATE_LIMITER (RateLimiterObject)';

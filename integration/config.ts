@@ -5,12 +5,30 @@ import type { ResolveEditor } from '../src/http/session.ts';
 import type { StatusRouteOptions } from '../src/health/index.ts';
 import type { RateLimiterNamespace } from '../src/security/durable-rate-limit.ts';
 import type { RateLimitStorage } from '../src/security/rate-limit.ts';
+import { parseMediaBase } from '../src/security/url-scheme.ts';
 
 /** The bindings the integration's defaults use. */
 export interface CmsEnv {
   DB: D1Database;
   KV?: KVNamespace;
   RATE_LIMITER?: RateLimiterNamespace;
+  /** The media library's bucket (`louise init` binds it). */
+  MEDIA?: R2Bucket;
+}
+
+/** The media library's settings. */
+export interface MediaConfig {
+  /**
+   * Where assets are served from, ending in `/`: default `/media/`, which
+   * the integration serves from the `MEDIA` bucket. An absolute URL (an R2
+   * custom domain, a CDN) is used as is and nothing is served at `/media/`.
+   * Rich text keeps only images under it.
+   */
+  url?: string;
+  /** Largest upload in bytes; default 100 MiB (Cloudflare's request body limit on the Free and Pro plans). */
+  maxBytes?: number;
+  /** Uploads per editor per window; default 60 per 10 minutes. */
+  uploadLimit?: { limit: number; windowSec: number };
 }
 
 /** Runtime configuration of a site, default-exported from `cms.config.ts`. */
@@ -27,6 +45,8 @@ export interface CmsConfig<E extends CmsEnv = CmsEnv> {
   collections?: readonly CollectionConfig[];
   /** The site's own editor routes, tried in order after the collections' and before the built-in auth and status routes. */
   routes?: EditorRoute<E>[] | ((config: { resolveEditor: ResolveEditor<E> }) => EditorRoute<E>[]);
+  /** The media library at `/api/cms/media` (uploads to the R2 binding `MEDIA`); `false` removes it. */
+  media?: MediaConfig | false;
   /** Status probe options; default a `db` check at `/api/cms/status`. `false` removes the probe. */
   status?: StatusRouteOptions<E> | false;
   /** Rate-limit store for sign-in; default the `RATE_LIMITER` Durable Object, else `KV`. */
@@ -58,10 +78,47 @@ const CmsConfigSchema = v.strictObject({
       'status must be false or statusRoute options',
     ),
   ),
+  media: v.optional(
+    v.union(
+      [
+        v.literal(false),
+        v.strictObject({
+          url: v.optional(v.pipe(v.string(), v.check(isMediaUrl, 'media.url must be a path like /media/ or an http(s) URL, ending in /'))),
+          maxBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'media.maxBytes must be a positive number of bytes'))),
+          uploadLimit: v.optional(
+            v.strictObject({
+              limit: v.pipe(v.number(), v.integer(), v.minValue(1, 'media.uploadLimit.limit must be at least 1')),
+              windowSec: v.pipe(v.number(), v.integer(), v.minValue(60, 'media.uploadLimit.windowSec must be at least 60')),
+            }),
+          ),
+        }),
+      ],
+      'media must be false or { url?, maxBytes?, uploadLimit? }',
+    ),
+  ),
   limiter: fn('limiter'),
   noindex: fn('noindex'),
   apiGate: v.optional(v.strictObject({ isPublic: fn('apiGate.isPublic') })),
 });
+
+/** The served media path (`/media/`) or an absolute http(s) base, ending in `/`. */
+function isMediaUrl(url: string): boolean {
+  if (!url.endsWith('/')) return false;
+  try {
+    parseMediaBase(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Where the media library serves assets, or null when the site turned it off. */
+export function mediaUrlOf(config: Pick<CmsConfig<never>, 'media'>): string | null {
+  return config.media === false ? null : (config.media?.url ?? DEFAULT_MEDIA_URL);
+}
+
+/** The path the integration serves the `MEDIA` bucket at. */
+export const DEFAULT_MEDIA_URL = '/media/';
 
 /**
  * Declares a site's runtime configuration, checked once at start-up.

@@ -1,4 +1,4 @@
-import { isVersioned, type CollectionConfig } from '../src/content/collection.ts';
+import { isVersioned, type CollectionConfig, type ImageValue } from '../src/content/collection.ts';
 import { fieldRevs } from '../src/content/field-rev.ts';
 import { readEntry, type Entry, type EntryKey, type ReadEntry } from '../src/content/read-entry.ts';
 import { dbProblemOf, logDbProblem, missingDb } from '../src/http/db-problem.ts';
@@ -90,7 +90,7 @@ async function bindingDB(): Promise<D1Database> {
 /**
  * The marker attributes of an entry's field, for an editor in edit mode
  * only: `{ 'data-cms-field': '<slug>:<key>:<field>' }`, plus
- * `data-cms-type="richtext"` for a rich field and `data-cms-access="edit"`
+ * `data-cms-type="richtext"` (or `"image"`) for a rich (or image) field and `data-cms-access="edit"`
  * for a live collection open to writers. Visitors get `{}`: no markers, no
  * row ids. A list item is addressed by its index. Throws a TypeError for an
  * entry `loadEntry` did not return or a field the collection does not have.
@@ -109,7 +109,36 @@ export function cmsField<T extends object>(astro: { locals: App.Locals }, entry:
     throw new TypeError(`cmsField(): ${collection.slug}.${field} has no item ${index}; only a json list field takes an index.`);
   if (astro.locals.louise?.editing !== true) return {};
   const attributes: Record<string, string> = { 'data-cms-field': `${collection.slug}:${key}:${field}${index === undefined ? '' : `.${index}`}` };
-  if (spec.type === 'richtext') attributes['data-cms-type'] = 'richtext';
+  if (spec.type === 'richtext' || spec.type === 'image') attributes['data-cms-type'] = spec.type;
   if (!isVersioned(collection) && collection.writers === true) attributes['data-cms-access'] = 'edit';
   return attributes;
+}
+
+/** What an editor clicks where an image field is still empty: a light 16:9 frame reading "Add image". */
+const EMPTY_IMAGE = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900" viewBox="0 0 1600 900"><rect width="1600" height="900" fill="#e4e4e7"/><text x="800" y="470" font-family="system-ui,sans-serif" font-size="64" text-anchor="middle" fill="#3f3f46">Add image</text></svg>',
+)}`;
+
+/** The attributes of an `<img>` for an image field: `src`, `alt`, `width`, `height`, and the marker in edit mode. */
+export type ImageAttributes = { src: string; alt: string; width?: number; height?: number } & Record<string, string | number>;
+
+/**
+ * The `<img>` attributes of an image field (`{ type: 'image' }`): its
+ * `src`, `alt` and intrinsic `width`/`height` as stored, plus the marker
+ * (`data-cms-field`, `data-cms-type="image"`) for an editor in edit mode.
+ * Null when the field holds no image and the viewer is a visitor, so the
+ * page renders nothing; an editor gets an "Add image" placeholder to click
+ * (marked `data-cms-empty`, so the editor reads the field as empty).
+ *
+ * @example
+ * {cmsImage(Astro, page, 'hero') && <img class="hero" {...cmsImage(Astro, page, 'hero')} />}
+ */
+export function cmsImage<T extends object>(astro: { locals: App.Locals }, entry: T, field: keyof T & string): ImageAttributes | null {
+  const marker = cmsField(astro, entry, field);
+  const spec = origins.get(entry)?.collection.fields[field];
+  if (spec?.type !== 'image') throw new TypeError(`cmsImage(): ${field} is not an image field (declare it as { type: 'image' }).`);
+  const image = (entry as Record<string, unknown>)[field] as ImageValue | null;
+  if (!image) return marker['data-cms-field'] ? { src: EMPTY_IMAGE, alt: '', width: 1600, height: 900, ...marker, 'data-cms-empty': '' } : null;
+  const size = image.width && image.height ? { width: image.width, height: image.height } : {};
+  return { src: image.src, alt: image.alt, ...size, ...marker };
 }

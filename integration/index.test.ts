@@ -11,7 +11,7 @@ describe('the routes louise() injects', () => {
       addMiddleware: () => {},
       updateConfig: () => {},
     });
-    expect(injected.map((route) => route.pattern).sort()).toEqual(['/api/cms/[...path]', '/cms/login']);
+    expect(injected.map((route) => route.pattern).sort()).toEqual(['/api/cms/[...path]', '/cms/login', '/media/[...key]']);
     for (const route of injected) expect(String(route.entrypoint), route.pattern).toMatch(/\.ts$/);
   });
 });

@@ -6,8 +6,10 @@ import { copyEditorAssets, editorAssets, serveEditorAssets } from './editor-asse
 import { parseLouiseOptions, type LouiseOptions } from './options.ts';
 import { serverDependencies, serverStubs } from './vite-plugins.ts';
 
-export { defineCms, type CmsConfig } from './config.ts';
-export { loadEntry, cmsField, type EntryAstro } from './entries.ts';
+import { DEFAULT_MEDIA_URL } from './config.ts';
+
+export { defineCms, type CmsConfig, type MediaConfig } from './config.ts';
+export { loadEntry, cmsField, cmsImage, type EntryAstro, type ImageAttributes } from './entries.ts';
 export type { Entry, EntryKey } from '../src/content/read-entry.ts';
 export type { LouiseOptions } from './options.ts';
 export { noteRendered, type LouiseLocals } from './edit-mode.ts';
@@ -48,6 +50,7 @@ export default function louise(input: LouiseOptions = {}): AstroIntegration {
         };
         injectRoute({ pattern: '/api/cms/[...path]', entrypoint: entry('./routes/api'), prerender: false });
         injectRoute({ pattern: options.loginPath, entrypoint: entry('./pages/login'), prerender: false });
+        injectRoute({ pattern: `${DEFAULT_MEDIA_URL}[...key]`, entrypoint: entry('./routes/media'), prerender: false });
         addMiddleware({ entrypoint: entry('./middleware'), order: 'pre' });
         updateConfig({
           vite: {

@@ -4,7 +4,7 @@ import migrations from 'virtual:louise/migrations';
 import { keepCookiesPrivate } from '../src/http/private-cookies.ts';
 import { allowCspDataFonts } from '../src/security/csp.ts';
 import { louiseSecurityHeaders, mutable } from '../src/security/headers.ts';
-import type { CmsEnv } from './config.ts';
+import { DEFAULT_MEDIA_URL, type CmsEnv } from './config.ts';
 import { migrateLocalDatabase } from './dev-migrations.ts';
 import { SERVED_HEADER, servePage, siteGate } from './page-flow.ts';
 import { gateApi, renewal, type GateInput } from './request-gate.ts';
@@ -35,6 +35,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   let response: Response;
   if (url.pathname.startsWith('/api/cms/')) {
     response = (await gateApi(gate)) ?? (await next());
+  } else if (url.pathname.startsWith(DEFAULT_MEDIA_URL)) {
+    // A media file: public, no session, no edit mode (its route answers 404 when the site serves media elsewhere).
+    response = await next();
   } else {
     response = await page(gate, context, next);
   }

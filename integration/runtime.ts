@@ -9,7 +9,9 @@ import { kvRateLimitStorage, type RateLimitStorage } from '../src/security/rate-
 import { composeRoutes } from '../src/http/compose.ts';
 import { overlayRoute } from '../src/editor/overlay-route.ts';
 import { collectionRoutes } from '../src/editor/collection-routes.ts';
-import { defineCms, liveCollections, type CmsConfig, type CmsEnv } from './config.ts';
+import { DEFAULT_MEDIA_URL, defineCms, liveCollections, mediaUrlOf, type CmsConfig, type CmsEnv } from './config.ts';
+import { mediaRoute } from '../src/editor/media-route.ts';
+import type { MediaEnv } from '../src/editor/media/asset.ts';
 
 /** What the middleware and the API endpoint need, built once per isolate. */
 export interface CmsRuntime<E extends CmsEnv = CmsEnv> {
@@ -55,13 +57,27 @@ export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsR
   // The gate exempts only the default status path; a moved one must be added to apiGate.isPublic.
   const statusIsPublic = status !== null && (status.path ?? STATUS_PATH) === STATUS_PATH;
   const declared = new Set((config.collections ?? []).map((collection) => collection.slug));
-  const collections = collectionRoutes<E>({ collections: config.collections ?? [], resolveEditor });
+  const mediaUrl = mediaUrlOf(config);
+  const collections = collectionRoutes<E>({ collections: config.collections ?? [], resolveEditor, mediaBase: mediaUrl ?? undefined });
+  const limiter = config.limiter ?? defaultLimiter;
+  const media = config.media === false ? null : (config.media ?? {});
   const routes: EditorRoute<E>[] = [
     ...collections,
+    ...(media
+      ? [
+          mediaRoute<E & MediaEnv>({
+            resolveEditor,
+            collections: config.collections ?? [],
+            limiter,
+            url: mediaUrl ?? DEFAULT_MEDIA_URL,
+            ...media,
+          }) as EditorRoute<E>,
+        ]
+      : []),
     ...siteRoutes,
-    authRoute<E>({ limiter: config.limiter ?? defaultLimiter, resolveEditor }),
+    authRoute<E>({ limiter, resolveEditor }),
     // Last: a marker of a collection nobody declared is an overlay region.
-    overlayRoute<E>({ resolveEditor, isDeclared: (collection) => declared.has(collection) }),
+    overlayRoute<E>({ resolveEditor, isDeclared: (collection) => declared.has(collection), mediaBase: mediaUrl ?? undefined }),
   ];
   if (status) routes.push(statusRoute<E>(status));
   const isPublic = config.apiGate?.isPublic;

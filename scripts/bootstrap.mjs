@@ -51,10 +51,21 @@ export function run(command, args, { allowFailure = false, env = {} } = {}) {
   return result.status ?? 1;
 }
 
-/** Applies Louise's migrations (`louise db migrate`) and the reference content to a local D1 (default state, or `persistTo`). */
+/** The reference site's two seeded images (public/images), with the alt text site/seed.sql gives them too. */
+const SEED_IMAGES = [
+  ['public/images/hero.jpg', 'An abstract sky, violet above and orange below'],
+  ['public/images/swirl.jpg', 'A green and pale blue swirl'],
+];
+
+/**
+ * Applies Louise's migrations (`louise db migrate`), adds the seed images to
+ * the media library (`louise media add`: local R2 and registry) and loads the
+ * reference content into a local D1 (default state, or `persistTo`).
+ */
 export function prepareLocalDatabase(persistTo) {
   const persist = persistTo ? ['--persist-to', persistTo] : [];
   run('npm', ['run', '--silent', 'louise', '--', 'db', 'migrate', ...persist]);
+  for (const [file, alt] of SEED_IMAGES) run('npm', ['run', '--silent', 'louise', '--', 'media', 'add', file, '--alt', alt, ...persist]);
   run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--file', 'site/seed.sql', ...persist]);
 }
 

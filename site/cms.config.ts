@@ -16,6 +16,7 @@ export const pages = defineCollection({
     summary: { type: 'text' },
     body: { type: 'richtext' },
     paragraphs: { type: 'json', schema: textList },
+    hero: { type: 'image' },
   },
   versions: { drafts: true },
   tables: { table: pagesTable, versions: pagesVersions },

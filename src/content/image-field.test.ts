@@ -9,7 +9,9 @@ const good = { src: '/media/abc.jpg', alt: 'A sky', width: 1600, height: 900 };
 describe('image fields', () => {
   it('are declared with { type: "image" } and take no schema', () => {
     expect(defineCollection({ slug: 'posts', fields: { cover: image } }).fields.cover.type).toBe('image');
-    expect(() => defineCollection({ slug: 'posts', fields: { cover: { type: 'image', schema: {} as never } } })).toThrow(/schema must be a valibot schema, on a json field/);
+    expect(() => defineCollection({ slug: 'posts', fields: { cover: { type: 'image', schema: {} as never } } })).toThrow(
+      /schema must be a valibot schema, on a json field/,
+    );
   });
 
   it('take { src, alt, width, height } or null, with an http(s) or root-relative src', () => {

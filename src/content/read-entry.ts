@@ -9,10 +9,10 @@ type ListSchema = ArraySchema<GenericSchema, ErrorMessage<ArrayIssue> | undefine
 type FieldValue<S> = S extends { type: 'image' }
   ? ImageValue | null
   : S extends { type: 'json' }
-  ? S extends { schema: infer X extends ListSchema }
-    ? InferOutput<X>
-    : (S extends { schema: infer X extends GenericSchema } ? InferOutput<X> : unknown) | null
-  : string;
+    ? S extends { schema: infer X extends ListSchema }
+      ? InferOutput<X>
+      : (S extends { schema: infer X extends GenericSchema } ? InferOutput<X> : unknown) | null
+    : string;
 type UniqueOf<C> = C extends { unique: readonly (infer U extends string)[] } ? U : never;
 
 /** An entry of a collection as `loadEntry` gives it: its row id, unique columns and fields. */

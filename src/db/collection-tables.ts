@@ -29,10 +29,10 @@ type ListSchema = ArraySchema<GenericSchema, ErrorMessage<ArrayIssue> | undefine
 type FieldColumn<S> = S extends { type: 'image' }
   ? ReturnType<typeof jsonColumn<ImageValue>>
   : S extends { type: 'json' }
-  ? S extends { schema: infer X extends ListSchema }
-    ? ReturnType<typeof listColumn<InferOutput<X>>>
-    : ReturnType<typeof jsonColumn<S extends { schema: infer X extends GenericSchema } ? InferOutput<X> : unknown>>
-  : ReturnType<typeof textColumn>;
+    ? S extends { schema: infer X extends ListSchema }
+      ? ReturnType<typeof listColumn<InferOutput<X>>>
+      : ReturnType<typeof jsonColumn<S extends { schema: infer X extends GenericSchema } ? InferOutput<X> : unknown>>
+    : ReturnType<typeof textColumn>;
 type FieldColumns<F> = { -readonly [K in keyof F & string]: FieldColumn<F[K]> };
 type UniqueColumns<C> = C extends { unique: readonly (infer U extends string)[] } ? { [K in U]: ReturnType<typeof uniqueColumn> } : Record<never, never>;
 

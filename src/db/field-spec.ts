@@ -46,13 +46,19 @@ export function isImageSrc(src: string): boolean {
   return isSafeUrl(src, { schemes: ['http', 'https'], relative: false });
 }
 
-const side = v.nullable(v.pipe(v.number('width and height are numbers or null'), v.integer('width and height are whole pixels'), v.minValue(1), v.maxValue(100_000)));
+const side = v.nullable(
+  v.pipe(v.number('width and height are numbers or null'), v.integer('width and height are whole pixels'), v.minValue(1), v.maxValue(100_000)),
+);
 
 /** The shape of an image field's value (null: no image). Extra keys are refused, so nothing else rides along into the page. */
 export const imageValue = v.nullable(
   v.strictObject(
     {
-      src: v.pipe(v.string('src must be text'), v.maxLength(2048, 'src is too long'), v.check(isImageSrc, 'src must be an http(s) URL or a path starting with /')),
+      src: v.pipe(
+        v.string('src must be text'),
+        v.maxLength(2048, 'src is too long'),
+        v.check(isImageSrc, 'src must be an http(s) URL or a path starting with /'),
+      ),
       alt: v.pipe(v.string('alt must be text'), v.maxLength(1000, 'alt is at most 1000 characters')),
       width: side,
       height: side,

@@ -10,6 +10,8 @@ import { versionsRoute } from './versions-route.ts';
 export interface CollectionRoutesOptions<E> {
   collections: readonly CollectionConfig[];
   resolveEditor: ResolveEditor<E>;
+  /** Where rich-text images must come from (`sanitizeRichHtml`'s `mediaBase`); default: anywhere safe. */
+  mediaBase?: string | undefined;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface CollectionRoutesOptions<E> {
  * composeRoutes(...collectionRoutes({ collections: [pages, settings], resolveEditor }))
  */
 export function collectionRoutes<E extends EditorRouteEnv>(options: CollectionRoutesOptions<E>): EditorRoute<E>[] {
-  const { collections, resolveEditor } = options;
+  const { collections, resolveEditor, mediaBase } = options;
   checkCollections(collections);
   const routes: EditorRoute<E>[] = [];
   const live: Record<string, SaveCollectionConfig> = {};
@@ -33,13 +35,21 @@ export function collectionRoutes<E extends EditorRouteEnv>(options: CollectionRo
       const path = `/api/cms/${config.slug}`;
       const unique: FieldMap = Object.fromEntries((config.unique ?? []).map((name) => [name, { type: 'text', required: true }]));
       routes.push(
-        versionsRoute<E>({ table, versionsTable, config, resolveEditor, path }),
-        pagesRoute<E>({ table, versionsTable, resolveEditor, path, fields: { ...unique, ...config.fields }, drafts: { config } }),
+        versionsRoute<E>({ table, versionsTable, config, resolveEditor, path, mediaBase }),
+        pagesRoute<E>({
+          table,
+          versionsTable,
+          resolveEditor,
+          path,
+          fields: { ...unique, ...config.fields },
+          drafts: { config },
+          ...(mediaBase ? { mediaBase } : {}),
+        }),
       );
     } else {
       live[config.slug] = { table, fields: config.fields, key: (key) => rowIdOf(config, key), writers: config.writers === true };
     }
   }
-  if (Object.keys(live).length > 0) routes.push(saveRoute<E>({ resolveEditor, collections: live }));
+  if (Object.keys(live).length > 0) routes.push(saveRoute<E>({ resolveEditor, collections: live, mediaBase }));
   return routes;
 }

@@ -46,10 +46,10 @@ export function listMediaRoute<E extends MediaEnv>(options: ListMediaRouteOption
     throw new Error(
       `listMediaRoute(): scopes must be a non-empty list of distinct names of lower-case letters, digits, - and _ (got ${JSON.stringify(scopes)}).`,
     );
-  return libraryRoute(bucketLibrary<E>(scopes, mediaOptions(options).maxBytes), options);
+  return libraryRoute(bucketLibrary<E>(scopes, mediaOptions(options).maxBytes, options.url), options);
 }
 
-function bucketLibrary<E extends MediaEnv>(scopes: string[], maxBytes: number): MediaLibrary<E> {
+function bucketLibrary<E extends MediaEnv>(scopes: string[], maxBytes: number, url: string | undefined): MediaLibrary<E> {
   const scopeOf = (key: string): string | null => {
     const scope = key.slice(0, key.indexOf('/'));
     return scopes.includes(scope) && isSafeMediaKey(key) ? scope : null;
@@ -60,7 +60,7 @@ function bucketLibrary<E extends MediaEnv>(scopes: string[], maxBytes: number): 
     async list(env, bucket, query, params) {
       const only = params.get('scope');
       if (only !== null && !scopes.includes(only)) throw invalidScope(scopes);
-      return listObjects(env, bucket, only ? [only] : [...scopes].sort(), query, scopeOf);
+      return listObjects(env, url, bucket, only ? [only] : [...scopes].sort(), query, scopeOf);
     },
 
     async upload(env, bucket, request, editor) {
@@ -82,10 +82,10 @@ function bucketLibrary<E extends MediaEnv>(scopes: string[], maxBytes: number): 
         },
         undo: (stored) => bucket.delete(stored.key),
       });
-      if (result.existing) return { asset: toAsset(env, result.existing), created: false };
+      if (result.existing) return { asset: toAsset(env, url, result.existing), created: false };
       const object = await bucket.head(result.stored.key);
       if (!object) throw new Error(`listMediaRoute: ${result.stored.key} is missing right after its upload.`);
-      return { asset: toAsset(env, object), created: true };
+      return { asset: toAsset(env, url, object), created: true };
     },
 
     async update(env, bucket, id, patch) {
@@ -100,7 +100,7 @@ function bucketLibrary<E extends MediaEnv>(scopes: string[], maxBytes: number): 
         throw error;
       }
       const written = await bucket.put(id as string, object.body, { httpMetadata: object.httpMetadata ?? {}, customMetadata });
-      return toAsset(env, written ?? object);
+      return toAsset(env, url, written ?? object);
     },
 
     async keyOf(_env, bucket, id) {
@@ -118,12 +118,12 @@ function invalidScope(scopes: readonly string[]): HttpError {
 }
 
 /** An object's asset, from its size, content type and custom metadata. */
-function toAsset(env: MediaEnv, object: R2Object): MediaAsset {
+function toAsset(env: MediaEnv, url: string | undefined, object: R2Object): MediaAsset {
   const meta = object.customMetadata ?? {};
   const int = (text: string | undefined) => (text && /^[0-9]{1,15}$/.test(text) ? Number(text) : null);
   return {
     id: object.key,
-    url: mediaBaseUrl(env) + object.key,
+    url: mediaBaseUrl(env, url) + object.key,
     key: object.key,
     type: object.httpMetadata?.contentType ?? 'application/octet-stream',
     bytes: object.size,
@@ -170,6 +170,7 @@ function checkMetadataSize(meta: Record<string, string>): void {
  */
 async function listObjects(
   env: MediaEnv,
+  url: string | undefined,
   bucket: R2Bucket,
   order: string[],
   query: MediaListQuery,
@@ -199,7 +200,7 @@ async function listObjects(
       read++;
       scanned++;
       last = object.key;
-      const asset = toAsset(env, object);
+      const asset = toAsset(env, url, object);
       const meta = object.customMetadata ?? {};
       const text = q === null || [meta.filename, asset.alt, asset.caption].some((value) => value?.toLowerCase().includes(q));
       if (typeMatches(query.type, asset.type) && text) items.push(asset);

@@ -30,11 +30,11 @@ export type { MediaRouteOptions } from './media/library-route.ts';
  * @example mediaRoute<Env>({ resolveEditor, collections: [pages, settings], limiter: (env) => durableRateLimitStorage(env.RATE_LIMITER) })
  */
 export function mediaRoute<E extends MediaEnv>(options: MediaRouteOptions<E>): EditorRoute<E> {
-  return libraryRoute(registryLibrary<E>(mediaOptions(options).maxBytes), options);
+  return libraryRoute(registryLibrary<E>(mediaOptions(options).maxBytes, options.url), options);
 }
 
 /** The registry table as a media library. */
-function registryLibrary<E extends MediaEnv>(maxBytes: number): MediaLibrary<E> {
+function registryLibrary<E extends MediaEnv>(maxBytes: number, url: string | undefined): MediaLibrary<E> {
   return {
     id: (text) => parseId(text),
 
@@ -48,7 +48,7 @@ function registryLibrary<E extends MediaEnv>(maxBytes: number): MediaLibrary<E> 
         .orderBy(desc(media.id))
         .limit(query.limit + 1);
       const page = listPage(rows, query.limit);
-      return { items: page.items.map((row) => toAsset(env, row)), nextCursor: page.nextCursor };
+      return { items: page.items.map((row) => toAsset(env, url, row)), nextCursor: page.nextCursor };
     },
 
     async upload(env, bucket, request, editor) {
@@ -60,7 +60,7 @@ function registryLibrary<E extends MediaEnv>(maxBytes: number): MediaLibrary<E> 
         store: (body) => storeFile(body, { bucket, prefix: '', maxBytes, existing: (sha256) => findBySha(client, sha256) }),
         undo: (stored) => deleteUnregistered(client, bucket, stored.key),
       });
-      if (result.existing) return { asset: toAsset(env, result.existing), created: false };
+      if (result.existing) return { asset: toAsset(env, url, result.existing), created: false };
       const { stored } = result;
       const { kind: _kind, ext: _ext, ...row } = stored;
       let inserted: MediaRow | undefined;
@@ -74,12 +74,12 @@ function registryLibrary<E extends MediaEnv>(maxBytes: number): MediaLibrary<E> 
         await deleteUnregistered(client, bucket, stored.key);
         throw error;
       }
-      if (inserted) return { asset: toAsset(env, inserted), created: true };
+      if (inserted) return { asset: toAsset(env, url, inserted), created: true };
       // The same bytes were registered meanwhile by another upload: answer that asset, keep one object.
       const other = await findBySha(client, stored.sha256);
       if (!other) throw new Error(`media: the row for ${stored.key} was neither inserted nor found.`);
       if (other.key !== stored.key) await bucket.delete(stored.key);
-      return { asset: toAsset(env, other), created: false };
+      return { asset: toAsset(env, url, other), created: false };
     },
 
     async update(env, _bucket, id, patch) {
@@ -88,7 +88,7 @@ function registryLibrary<E extends MediaEnv>(maxBytes: number): MediaLibrary<E> 
         .set(patch)
         .where(eq(media.id, id as number))
         .returning();
-      return row ? toAsset(env, row) : null;
+      return row ? toAsset(env, url, row) : null;
     },
 
     async keyOf(env, _bucket, id) {
@@ -109,9 +109,9 @@ function registryLibrary<E extends MediaEnv>(maxBytes: number): MediaLibrary<E> 
   };
 }
 
-function toAsset(env: MediaEnv, row: MediaRow): MediaAsset {
+function toAsset(env: MediaEnv, url: string | undefined, row: MediaRow): MediaAsset {
   const { id, key, type, bytes, width, height, alt, caption, createdAt } = row;
-  return { id, url: mediaBaseUrl(env) + key, key, type, bytes, width, height, alt, caption, createdAt };
+  return { id, url: mediaBaseUrl(env, url) + key, key, type, bytes, width, height, alt, caption, createdAt };
 }
 
 async function findBySha(client: LouiseDb, sha256: string): Promise<MediaRow | null> {

@@ -33,7 +33,10 @@ const Base = v.optional(
   v.record(v.pipe(v.string(), v.check(isRegionName)), v.string('each $base revision must be text'), '$base must map fields to revisions'),
   {},
 );
-const Types = v.optional(v.record(v.pipe(v.string(), v.check(isRegionName)), v.picklist(['text', 'richtext', 'image'], 'each $type must be text, richtext or image')), {});
+const Types = v.optional(
+  v.record(v.pipe(v.string(), v.check(isRegionName)), v.picklist(['text', 'richtext', 'image'], 'each $type must be text, richtext or image')),
+  {},
+);
 
 /**
  * Drafts and publishing for overlay regions: marked elements whose collection

@@ -35,9 +35,9 @@ export interface MediaEnv extends EditorRouteEnv {
 /** Kinds of media the library takes; `?type=` filters by one, or by an exact MIME type. */
 export const MEDIA_KINDS: readonly MediaKind[] = ['image', 'video', 'audio', 'pdf'];
 
-/** `MEDIA_URL`, always ending with `/` (default `/media/`). */
-export function mediaBaseUrl(env: { MEDIA_URL?: string | undefined }): string {
-  const base = env.MEDIA_URL || '/media/';
+/** Where assets are served: the route's `url` option, else `MEDIA_URL`, else `/media/`; always ending with `/`. */
+export function mediaBaseUrl(env: { MEDIA_URL?: string | undefined }, url?: string): string {
+  const base = url || env.MEDIA_URL || '/media/';
   return base.endsWith('/') ? base : `${base}/`;
 }
 

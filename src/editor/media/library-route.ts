@@ -23,6 +23,8 @@ export interface MediaRouteOptions<E> {
   maxBytes?: number;
   /** Default `/api/cms/media`. */
   path?: string;
+  /** Where assets are served (their `url` is this plus the key); default `env.MEDIA_URL`, else `/media/`. */
+  url?: string;
 }
 
 /** Where a media route keeps its assets: the registry table, or the bucket itself. */

@@ -3,11 +3,7 @@ import { HttpError } from '../../http/errors.ts';
 import { measureImage } from './measure.ts';
 import { sniffMedia, type MediaKind } from './sniff.ts';
 
-/**
- * Largest upload by default: 100 MiB, the request body Cloudflare accepts on
- * the Free and Pro plans (option `maxBytes` of the media routes).
- */
-export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+export { MAX_UPLOAD_BYTES } from './limits.ts';
 
 /**
  * Bytes buffered to sniff, measure and hash a file, and the part size of an

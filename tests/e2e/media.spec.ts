@@ -1,0 +1,94 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { openEditing, signIn, status, visitorHtml } from './editing-helpers.ts';
+
+const PHOTO = fileURLToPath(new URL('../fixtures/media/photo.jpg', import.meta.url));
+const ALT = 'A small test photo, described in the library';
+
+async function expectAxeClean(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).include('#louise-media').analyze();
+  expect(results.violations.map((v) => `${label}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+async function publish(page: Page): Promise<void> {
+  await expect(status(page)).toHaveText('Draft saved');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(status(page)).toHaveText(/^Published/);
+}
+
+/** The attributes of the first `<img>` in `html` whose src is `src`. */
+function imgWith(html: string, src: string): Record<string, string> | null {
+  const tag = [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]).find((t) => t.includes(`src="${src}"`));
+  if (!tag) return null;
+  return Object.fromEntries([...tag.matchAll(/([a-z-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+}
+
+test('an editor uploads in the media panel, describes the image, puts it in a body and in the hero, publishes; visitors get both with size and alt', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page);
+  await openEditing(page, '/articles/editing-in-place');
+
+  // The media panel: upload, then describe the new image.
+  await page.getByRole('button', { name: /^Media/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Media library' });
+  await expect(panel).toBeVisible();
+  await panel.locator('input[type=file]').setInputFiles(PHOTO);
+  const card = panel.getByRole('group', { name: 'photo.jpg' });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('40 × 30');
+  await card.getByText('Alt text and caption').click();
+  await card.getByLabel('Alt text').fill(ALT);
+  await card.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(panel.getByRole('group', { name: ALT })).toBeVisible();
+  await expectAxeClean(page, 'media panel');
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await expect(panel).toBeHidden();
+
+  // Into the article's body, from the library, at the end of its first paragraph.
+  const body = page.locator('[data-cms-field$=":body"]');
+  await body.locator('p').first().click();
+  await page.keyboard.press('End');
+  await page.getByRole('button', { name: 'Image from the media library' }).click();
+  const picker = page.getByRole('dialog', { name: /^Choose an image/ });
+  await picker.getByRole('group', { name: ALT }).getByRole('button', { name: 'Use this image' }).click();
+  await expect(body.locator(`img[alt="${ALT}"]`)).toBeVisible();
+  const src = await body.locator(`img[alt="${ALT}"]`).getAttribute('src');
+  expect(src).toMatch(/^\/media\/[0-9a-f]{64}\.jpg$/);
+  await publish(page);
+
+  // The home page's hero: replaced by picking the same image.
+  await openEditing(page, '/');
+  await page.getByRole('button', { name: /^Change image/ }).click();
+  const heroPicker = page.getByRole('dialog', { name: /^Choose an image/ });
+  await expectAxeClean(page, 'pick mode');
+  await heroPicker.getByRole('group', { name: ALT }).getByRole('button', { name: 'Use this image' }).click();
+  await expect(page.locator('img.hero-image')).toHaveAttribute('src', src as string);
+  await publish(page);
+
+  // Visitors: plain <img> tags with the registry's size and alt, no markers; the file itself is served.
+  const home = await visitorHtml(browser, '/');
+  expect(imgWith(home, src as string)).toEqual({ class: 'hero-image', src, alt: ALT, width: '40', height: '30' });
+  expect(home).not.toContain('data-cms');
+  const article = await visitorHtml(browser, '/articles/editing-in-place');
+  expect(imgWith(article, src as string)).toMatchObject({ src, alt: ALT, width: '40', height: '30' });
+  const file = await page.request.get(src as string);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('image/jpeg');
+  expect(file.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+test('a refused file says why in the panel and stores nothing', async ({ page }) => {
+  await signIn(page);
+  await openEditing(page, '/about');
+  await page.getByRole('button', { name: /^Media/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Media library' });
+  const before = await (await page.request.get('/api/cms/media?limit=100')).json();
+  await panel
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') });
+  await expect(panel.getByLabel('Uploads')).toContainText(/notes\.png.*(HTML|text\/html)/s);
+  expect(await (await page.request.get('/api/cms/media?limit=100')).json()).toEqual(before);
+});
