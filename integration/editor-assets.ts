@@ -1,5 +1,4 @@
 import type { AstroIntegrationLogger } from 'astro';
-import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +10,13 @@ export const EDITOR_BASE = '/_louise/';
 export interface EditorAssets {
   dir: string;
   /**
-   * `/_louise/editor.js?v=<content hash>`: versioned by content (the lazy
-   * chunks are named by hash, so the entry's hash covers them), so a new
-   * release is never run from a stale cache.
+   * `/_louise/editor.js`, with no version query: the lazy chunks import the
+   * entry by that plain name (for the modules they share with it), and a
+   * page that loaded it under another URL would run a second copy of the
+   * client. It is served for revalidation (`no-cache` in dev; Cloudflare's
+   * static assets default to `max-age=0, must-revalidate` with an ETag), so
+   * a new release is never run from a stale cache; the chunks are named by
+   * content hash.
    */
   src: string;
 }
@@ -30,8 +33,7 @@ export function editorAssets(moduleUrl: string = import.meta.url): EditorAssets 
       `louise(): the edit-mode client is missing (${entry}). In the Louise repository run \`npm run build:pkg\`; in a site, reinstall the package (\`npm install louise\`).`,
     );
   }
-  const version = createHash('sha256').update(readFileSync(entry)).digest('hex').slice(0, 12);
-  return { dir, src: `${EDITOR_BASE}editor.js?v=${version}` };
+  return { dir, src: `${EDITOR_BASE}editor.js` };
 }
 
 /** Only the flat, hashed file names the build writes; nothing else under the folder is served. */

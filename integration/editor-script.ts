@@ -1,6 +1,6 @@
 import { EDITOR_SCRIPT_SRC } from 'virtual:louise/editor';
 
-/** `/_louise/editor.js?v=<content hash>`: the edit-mode client's entry, served by the integration. */
+/** `/_louise/editor.js`: the edit-mode client's entry, served by the integration. */
 export { EDITOR_SCRIPT_SRC };
 
 /**

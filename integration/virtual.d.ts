@@ -23,6 +23,6 @@ declare namespace App {
 }
 
 declare module 'virtual:louise/editor' {
-  /** `/_louise/editor.js?v=<content hash>` (see editor-assets.ts). */
+  /** `/_louise/editor.js` (see editor-assets.ts). */
   export const EDITOR_SCRIPT_SRC: string;
 }

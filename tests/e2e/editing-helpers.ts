@@ -51,7 +51,8 @@ export function baseUrl(): string {
 export async function openEditing(page: Page, path: string): Promise<void> {
   await page.goto(`${path}${path.includes('?') ? '&' : '?'}edit`);
   await expect(page.locator('#louise-bar')).toBeVisible();
-  await expect(page.locator('[data-cms-field]:not([contenteditable]):not([data-cms-readonly])')).toHaveCount(0);
+  // Text fields become contenteditable, image fields a focusable button.
+  await expect(page.locator('[data-cms-field]:not([contenteditable]):not([data-cms-readonly]):not([data-cms-type="image"][tabindex])')).toHaveCount(0);
 }
 
 /** The page id in a `pages:<id>:<field>` marker. */
