@@ -27,6 +27,7 @@ export function attachImageField(el: HTMLElement, onInput: () => void, media: Me
     // A srcset would keep showing the old picture.
     for (const name of ['src', 'alt', 'width', 'height', 'srcset', 'sizes']) el.removeAttribute(name);
     if (!next) return;
+    el.removeAttribute('data-cms-empty');
     el.setAttribute('src', next.src);
     el.setAttribute('alt', next.alt);
     if (next.width) el.setAttribute('width', String(next.width));

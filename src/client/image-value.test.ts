@@ -9,7 +9,7 @@ import { showValue, unitValue, type Part, type PartKind, type Unit } from './uni
 const hero: ImageValue = { src: '/media/ab12.png', alt: 'A red door', width: 640, height: 480 };
 
 /** An element stand-in: only the attributes readImage reads. */
-const attributes = (attrs: Record<string, string>) => ({ getAttribute: (name: string) => attrs[name] ?? null });
+const attributes = (attrs: Record<string, string>) => ({ getAttribute: (name: string) => attrs[name] ?? null, hasAttribute: (name: string) => name in attrs });
 
 /** An editor that keeps what it is given, as the page's editors do. */
 function keeper<T>(initial: T): FieldEditor<unknown> & { value: T } {
@@ -44,6 +44,8 @@ describe('image values', () => {
     expect(readImage(attributes({ src: '/a.png', width: 'auto', height: '-3' }))).toMatchObject({ width: null, height: null });
     expect(readImage(attributes({ alt: 'no picture' }))).toBeNull();
     expect(readImage(attributes({ src: '' }))).toBeNull();
+    // cmsImage's placeholder for an empty field is not a value.
+    expect(readImage(attributes({ src: 'data:image/svg+xml,x', 'data-cms-empty': '' }))).toBeNull();
   });
 
   it('narrows untrusted values: http(s) or root-relative src, text alt, positive whole sizes', () => {

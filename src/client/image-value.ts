@@ -27,9 +27,10 @@ export function imageValue(raw: unknown): ImageValue | null {
 }
 
 /** The value the page rendered: the `<img>`'s own attributes (its `src` as written, not resolved); null without a `src`. */
-export function readImage(el: Pick<Element, 'getAttribute'>): ImageValue | null {
+export function readImage(el: Pick<Element, 'getAttribute' | 'hasAttribute'>): ImageValue | null {
   const src = el.getAttribute('src');
-  if (!src) return null;
+  // `cmsImage` renders an empty field as a placeholder marked data-cms-empty: its src is not a value.
+  if (!src || el.hasAttribute('data-cms-empty')) return null;
   return { src, alt: el.getAttribute('alt') ?? '', width: size(el.getAttribute('width')), height: size(el.getAttribute('height')) };
 }
 
