@@ -35,14 +35,18 @@ export function serverStubs(moduleUrl: string = import.meta.url): VitePlugin {
   };
 }
 
-/** Louise's CommonJS dependencies, reached through the installed package (`louise > …`). */
-const COMMONJS_DEPENDENCIES = ['louise > sanitize-html'];
+/**
+ * Louise's dependencies that are CommonJS or pull CommonJS in, reached through
+ * the installed package (`louise > …`): sanitize-html, and file-type (its
+ * token readers need `ieee754` and `debug`, both CommonJS).
+ */
+const COMMONJS_DEPENDENCIES = ['louise > sanitize-html', 'louise > file-type'];
 
 /**
  * Pre-bundles Louise's CommonJS dependencies for the server environments in
  * `astro dev`. Installed under node_modules, Louise's own modules are not
  * scanned for dependencies, so without this workerd would load sanitize-html
- * as it is and fail on its `require()`. (In this repository the sources are
+ * (or file-type's readers) as they are and fail on `require()` or `exports`. (In this repository the sources are
  * scanned, and it is found either way.)
  */
 export function serverDependencies(): VitePlugin {

@@ -23,4 +23,6 @@ export { listMediaRoute, type ListMediaRouteOptions } from './list-media-route.t
 export { serveMedia } from './media/serve.ts';
 export { findMediaReferences, type MediaReference } from './media/refs.ts';
 export { MAX_UPLOAD_BYTES } from './media/store.ts';
+export { sniffMedia, MEDIA_TYPES, kindOf, type MediaKind, type MediaType, type Sniffed } from './media/sniff.ts';
+export { measureImage, MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS } from './media/measure.ts';
 export type { MediaAsset, MediaEnv } from './media/asset.ts';

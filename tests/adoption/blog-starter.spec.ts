@@ -18,6 +18,10 @@ const PROD_PORT = DEV_PORT + 1;
 const RUN = Date.now().toString(36).slice(-5);
 const HEADING = `Hello from Louise (${RUN})`;
 const ABOUT = `Louise was here (${RUN}).`;
+const PHOTO = join(repo, 'tests', 'fixtures', 'media', 'photo.jpg');
+const PHOTO_ALT = `A small photo put in by Louise (${RUN})`;
+/** The media URL of the photo the dev test uploads and publishes on the about page. */
+let photoUrl = '';
 
 let dir = '';
 let initOutput = '';
@@ -50,7 +54,7 @@ test('an editor edits marked regions in `astro dev`, publishes, and visitors see
   test.setTimeout(5 * 60_000);
   const dev = await serve(dir, 'npx', ['astro', 'dev', '--port', String(DEV_PORT), '--host', '127.0.0.1'], `http://127.0.0.1:${DEV_PORT}/`);
   try {
-    expect(dev.output()).toMatch(/Louise: applied 0000_init.*0002_overlays to the local database/);
+    expect(dev.output()).toMatch(/Louise: applied 0000_init.*0004_pages_hero to the local database/);
     const page = await signedIn(browser, dev.url);
     await page.goto(`${dev.url}?edit`);
     await expect(page.locator('#louise-bar')).toBeVisible();
@@ -74,12 +78,28 @@ test('an editor edits marked regions in `astro dev`, publishes, and visitors see
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page.locator('#louise-status')).toHaveText(/Published/);
 
+    // The starter's own <Image> as an image region: a photo uploaded to the media library, picked in the panel, published.
+    const upload = await page.request.post(`${dev.url}api/cms/media`, {
+      headers: { origin: dev.url.replace(/\/$/, '') },
+      multipart: { file: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: readFileSync(PHOTO) }, alt: PHOTO_ALT },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    photoUrl = ((await upload.json()) as { url: string }).url;
+    await page.getByRole('button', { name: /^Change image/ }).click();
+    const picker = page.getByRole('dialog', { name: /^Choose an image/ });
+    await picker.getByRole('group', { name: PHOTO_ALT }).getByRole('button', { name: 'Use this image' }).click();
+    await expect(page.locator('[data-cms-type="image"]')).toHaveAttribute('src', photoUrl);
+    await expect(page.locator('#louise-status')).toHaveText('Draft saved');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.locator('#louise-status')).toHaveText(/Published/);
+
     const home = await visitor(browser, dev.url, '/');
     expect(home).toContain(HEADING);
     expect(home).not.toContain('data-cms');
     const about = await visitor(browser, dev.url, '/about');
     expect(about).toContain(ABOUT);
     expect(about).not.toContain('data-cms');
+    expect(about).toMatch(photoTag());
     await page.context().close();
   } catch (error) {
     throw new Error(`${(error as Error).message}\n--- astro dev output ---\n${dev.output().slice(-3000)}`);
@@ -110,6 +130,12 @@ test('the production build under `wrangler dev` serves the published edits on pr
     const about = await visitor(browser, prod.url, '/about');
     expect(about).toContain(ABOUT);
     expect(about).not.toContain('data-cms');
+    // The prerendered about page shows the published photo, which the Worker serves from the local R2 bucket.
+    expect(about).toMatch(photoTag());
+    const photo = await fetch(new URL(photoUrl, prod.url));
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await photo.arrayBuffer()).equals(readFileSync(PHOTO))).toBe(true);
     // An editor in edit mode on the prerendered page gets the editor and the markers.
     const page = await signedIn(browser, prod.url);
     await page.goto(`${prod.url}?edit`);
@@ -132,7 +158,13 @@ test('the production build under `wrangler dev` serves the published edits on pr
   }
 });
 
-/** Marks the home heading (plain) and intro (rich), and the about page body (rich), as a site owner would. */
+/** The published photo's `<img>`: its URL, alt and intrinsic size (40×30), whatever the attribute order. */
+function photoTag(): RegExp {
+  const attr = (name: string, value: string) => `(?=[^>]*\\s${name}="${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}")`;
+  return new RegExp(`<img${attr('src', photoUrl)}${attr('alt', PHOTO_ALT)}${attr('width', '40')}${attr('height', '30')}[^>]*>`);
+}
+
+/** Marks the home heading (plain) and intro (rich), the about page body (rich) and the posts' hero image, as a site owner would. */
 function markRegions(site: string): void {
   const edit = (file: string, change: (text: string) => string) => {
     const path = join(site, file);
@@ -148,6 +180,13 @@ function markRegions(site: string): void {
   );
   edit('src/pages/about.astro', (text) =>
     text.replace(/>\n(\s*)<p>/, '>\n$1<div data-cms-field="about:page:body" data-cms-type="richtext">\n$1<p>').replace('</Layout>', '</div>\n</Layout>'),
+  );
+  // One image region per page that uses the layout (`hero:about:image` on the about page).
+  edit('src/layouts/BlogPost.astro', (text) =>
+    text.replace(
+      '<Image width={1020} height={510} src={heroImage} alt="" />',
+      '<Image width={1020} height={510} src={heroImage} alt="" data-cms-field={"hero:" + (Astro.url.pathname.replaceAll("/", "") || "home") + ":image"} data-cms-type="image" />',
+    ),
   );
 }
 

@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test';
+import type { MediaAsset } from '../../src/editor/media/asset.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listMediaRoute } from '../../src/editor/list-media-route.ts';
 import { runEditorRoute } from '../../src/http/route.ts';
@@ -7,18 +8,8 @@ import { clearMedia, everything, fixture, send, sha256Hex, streamedUpload, synth
 
 const api = listMediaRoute<Env>({ resolveEditor: headerEditor, scopes: ['uploads', 'avatars'], collections: [pagesCollection] });
 
-interface Asset {
-  id: string;
-  url: string;
-  key: string;
-  type: string;
-  bytes: number;
-  width: number | null;
-  height: number | null;
-  alt: string;
-  caption: string;
-  createdAt: number;
-}
+/** An asset as this route answers it (`MediaAsset`, with its id type). */
+type Asset = MediaAsset & { id: string };
 
 beforeEach(async () => {
   await clearMedia();

@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test';
+import type { MediaAsset } from '../../src/editor/media/asset.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mediaRoute } from '../../src/editor/media-route.ts';
 import { MAX_UPLOAD_BYTES, PART_BYTES } from '../../src/editor/media/store.ts';
@@ -9,18 +10,8 @@ import { clearMedia, everything, fixture, send, sha256Hex, streamedUpload, synth
 
 const api = mediaRoute<Env>({ resolveEditor: headerEditor });
 
-interface Asset {
-  id: number;
-  url: string;
-  key: string;
-  type: string;
-  bytes: number;
-  width: number | null;
-  height: number | null;
-  alt: string;
-  caption: string;
-  createdAt: number;
-}
+/** An asset as this route answers it (`MediaAsset`, with its id type). */
+type Asset = MediaAsset & { id: number };
 
 beforeEach(clearMedia);
 
