@@ -1,3 +1,4 @@
+import { EMPTY_IMAGE } from '../src/client/empty-image.ts';
 import { isVersioned, type CollectionConfig, type ImageValue } from '../src/content/collection.ts';
 import { fieldRevs } from '../src/content/field-rev.ts';
 import { readEntry, type Entry, type EntryKey, type ReadEntry } from '../src/content/read-entry.ts';
@@ -113,11 +114,6 @@ export function cmsField<T extends object>(astro: { locals: App.Locals }, entry:
   if (!isVersioned(collection) && collection.writers === true) attributes['data-cms-access'] = 'edit';
   return attributes;
 }
-
-/** What an editor clicks where an image field is still empty: a light 16:9 frame reading "Add image". */
-const EMPTY_IMAGE = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900" viewBox="0 0 1600 900"><rect width="1600" height="900" fill="#e4e4e7"/><text x="800" y="470" font-family="system-ui,sans-serif" font-size="64" text-anchor="middle" fill="#3f3f46">Add image</text></svg>',
-)}`;
 
 /** The attributes of an `<img>` for an image field: `src`, `alt`, `width`, `height`, and the marker in edit mode. */
 export type ImageAttributes = { src: string; alt: string; width?: number; height?: number } & Record<string, string | number>;

@@ -1,3 +1,4 @@
+import { EMPTY_IMAGE } from './empty-image.ts';
 import { fromAsset, readImage, type ImageValue } from './image-value.ts';
 import { openMedia } from './media-open.ts';
 import type { FieldEditor } from './plain-field.ts';
@@ -26,7 +27,13 @@ export function attachImageField(el: HTMLElement, onInput: () => void, media: Me
     value = next;
     // A srcset would keep showing the old picture.
     for (const name of ['src', 'alt', 'width', 'height', 'srcset', 'sizes']) el.removeAttribute(name);
-    if (!next) return;
+    if (!next) {
+      // Still something to click: the placeholder cmsImage renders for an empty field.
+      el.setAttribute('src', EMPTY_IMAGE);
+      el.setAttribute('alt', '');
+      el.setAttribute('data-cms-empty', '');
+      return;
+    }
     el.removeAttribute('data-cms-empty');
     el.setAttribute('src', next.src);
     el.setAttribute('alt', next.alt);
@@ -39,7 +46,8 @@ export function attachImageField(el: HTMLElement, onInput: () => void, media: Me
   };
   const choose = async () => {
     const setAlt = (alt: string) => value && change({ ...value, alt });
-    const asset = await openMedia({ ...media, pick: { kind: 'image', label, current: value, setAlt } });
+    const remove = () => change(null);
+    const asset = await openMedia({ ...media, pick: { kind: 'image', label, current: value, setAlt, remove } });
     if (asset) change(fromAsset(asset));
   };
   el.addEventListener('click', (event) => {

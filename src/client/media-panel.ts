@@ -19,7 +19,7 @@ export interface MediaPanelOptions {
    * this image. `current` is the image the field shows; `setAlt` changes its
    * alt text on the page (the panel also writes it to the library's asset).
    */
-  pick?: { kind: 'image'; label?: string; current?: ImageValue | null; setAlt?: (alt: string) => void };
+  pick?: { kind: 'image'; label?: string; current?: ImageValue | null; setAlt?: (alt: string) => void; remove?: () => void };
   onClose?: () => void;
 }
 
@@ -147,7 +147,14 @@ export function openMediaPanel(options: MediaPanelOptions): Promise<MediaAsset |
     remember(asset);
     grid.querySelector(`[data-id="${CSS.escape(String(asset.id))}"]`)?.replaceWith(assetCard(asset, ctx));
   };
-  const current = pick?.current && pick.setAlt ? onThePage(pick.current, pick.setAlt, { api, say, known, redraw }) : '';
+  const removeImage = pick?.remove;
+  const remove = removeImage
+    ? () => {
+        removeImage();
+        dialog.close();
+      }
+    : undefined;
+  const current = pick?.current && pick.setAlt ? onThePage(pick.current, pick.setAlt, { api, say, known, redraw, remove }) : '';
   dialog.append(
     el(
       'header',
@@ -206,6 +213,8 @@ interface CurrentDeps {
   known: Map<string, MediaAsset>;
   /** Shows an asset's new alt text in its card. */
   redraw(asset: MediaAsset): void;
+  /** Takes the image off the field (no image), when the field allows it. */
+  remove?: (() => void) | undefined;
 }
 
 /**
@@ -239,7 +248,7 @@ function onThePage(image: ImageValue, setAlt: (alt: string) => void, deps: Curre
       el('h3', { id: `${ID}-current`, textContent: 'On the page now' }),
       el('label', {}, 'Alt text', alt),
       el('p', { className: 'lm-facts', textContent: 'Say what the image shows for people who cannot see it; leave it empty only for decoration.' }),
-      save,
+      deps.remove ? el('div', { className: 'lm-row' }, save, button('Remove image', deps.remove)) : save,
     ),
   );
   section.setAttribute('aria-labelledby', `${ID}-current`);

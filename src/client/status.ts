@@ -9,7 +9,7 @@ export interface Status {
 }
 
 /** The status line before anything has been saved. */
-export const IDLE = 'Click outlined text to edit it.';
+export const IDLE = 'Click outlined text or a picture to edit it.';
 
 /** The current status line, shared by the save logic and the edit bar. */
 export const $status = atom<Status>({ tone: 'idle', text: IDLE });

@@ -18,7 +18,8 @@ export type { MediaRouteOptions } from './media/library-route.ts';
  *
  * - `GET ?limit=&cursor=&type=&q=` → `{ items, nextCursor }`, newest first;
  *   `type` a kind (`image`, `video`, `audio`, `pdf`) or a MIME type, `q` a
- *   case-insensitive (ASCII) substring of the file name, alt or caption.
+ *   case-insensitive (ASCII) substring of the file name, alt, caption or key
+ *   (so the editor finds the asset an image on the page shows).
  * - `POST` multipart/form-data `file` (+ `alt`, `caption`) → 201 asset, or
  *   200 with the existing asset when the same bytes were stored before. The
  *   type comes from the bytes; see `storeFile` for every refusal.
@@ -136,5 +137,5 @@ function textFilter(q: string | null): SQL | undefined {
   if (q === null) return undefined;
   const pattern = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
   const like = (column: AnySQLiteColumn) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
-  return or(like(media.filename), like(media.alt), like(media.caption));
+  return or(like(media.filename), like(media.alt), like(media.caption), like(media.key));
 }

@@ -74,7 +74,7 @@ export function overlayRoute<E extends OverlayEnv>(options: OverlayRouteOptions<
       return withBookmark(json(await saveOverlayRegions(client, session, doc, values, base)), client, request);
     }
     const id = await findOverlayId(client, doc);
-    if (id === null) throw new HttpError(404, 'not_found', `Nothing was saved into ${doc.collection}:${doc.key} yet.`);
+    if (id === null) return neverSaved(request, action, doc);
     let response: Response;
     if (action === 'discard') {
       await applyDiscard(env, overlayDeps, id, (await parseBody(request, DiscardBody)).versionId, client);
@@ -89,6 +89,23 @@ export function overlayRoute<E extends OverlayEnv>(options: OverlayRouteOptions<
     }
     return withBookmark(response, client, request);
   });
+}
+
+/**
+ * Publish or discard on a document nothing was saved into yet answers as for
+ * one with nothing pending (409 `no_draft`; 204), so Publish and Discard on a
+ * page with a region never edited act on the rest; unpublish is 404.
+ */
+async function neverSaved(request: Request, action: string, doc: OverlayDoc): Promise<Response> {
+  if (action === 'publish') {
+    await parseBody(request, PublishBody);
+    throw new HttpError(409, 'no_draft', 'There is no pending draft to publish.');
+  }
+  if (action === 'discard') {
+    await parseBody(request, DiscardBody);
+    return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+  }
+  throw new HttpError(404, 'not_found', `Nothing was saved into ${doc.collection}:${doc.key} yet.`);
 }
 
 async function history<E extends OverlayEnv>(env: E, client: D1Database | D1DatabaseSession, id: number, request: Request) {

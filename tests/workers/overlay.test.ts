@@ -115,7 +115,14 @@ describe('overlay route', () => {
     expect((await call(api, '/api/cms/home/%E0%A4%A/versions', { body: { heading: 'x' } })).status).toBe(400);
     expect((await call(api, `/api/cms/home/${'k'.repeat(201)}/versions`, { body: { heading: 'x' } })).status).toBe(400);
     expect((await call(api, `${path}/versions`, { body: { heading: 'x' }, editor: null })).status).toBe(401);
-    expect((await call(api, '/api/cms/home/never-saved/publish', { body: {} })).status).toBe(404);
+    // A region never saved has nothing to publish or discard (the bar acts on every document of a page), and nothing to unpublish.
+    const publishNever = await call(api, '/api/cms/home/never-saved/publish', { body: {} });
+    expect(publishNever.status).toBe(409);
+    expect(await publishNever.json()).toMatchObject({ error: 'no_draft' });
+    expect((await call(api, '/api/cms/home/never-saved/discard', { body: { versionId: null } })).status).toBe(204);
+    expect((await call(api, '/api/cms/home/never-saved/discard', { body: {} })).status).toBe(400);
+    expect((await call(api, '/api/cms/home/never-saved/unpublish', { body: {} })).status).toBe(404);
+    expect((await call(api, '/api/cms/home/never-saved/publish', { body: {}, ...writer })).status).toBe(403);
     expect(await everything()).toBe(before);
   });
 
