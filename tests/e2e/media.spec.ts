@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { openEditing, signIn, status, visitorHtml } from './editing-helpers.ts';
+import { expectStored, openEditing, pageIdOf, signIn, status, visitorHtml } from './editing-helpers.ts';
 
 const PHOTO = fileURLToPath(new URL('../fixtures/media/photo.jpg', import.meta.url));
 const ALT = 'A small test photo, described in the library';
@@ -91,4 +91,24 @@ test('a refused file says why in the panel and stores nothing', async ({ page })
     .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') });
   await expect(panel.getByLabel('Uploads')).toContainText(/notes\.png.*(HTML|text\/html)/s);
   expect(await (await page.request.get('/api/cms/media?limit=100')).json()).toEqual(before);
+});
+
+test('Remove image takes the picture off an image field: a placeholder to click, saved as null, and visitors get no img', async ({ page, browser }) => {
+  await signIn(page);
+  await openEditing(page, '/');
+  const id = await pageIdOf(page);
+  await page.getByRole('button', { name: /^Change image/ }).click();
+  await page.getByRole('dialog', { name: /^Choose an image/ }).getByRole('button', { name: 'Remove image' }).click();
+  const hero = page.locator('[data-cms-field$=":hero"]');
+  await expect(hero).toHaveAttribute('data-cms-empty', '');
+  await expect(hero).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+  await expectStored(page.request, id, 'hero', null);
+  // Still something to click: the placeholder opens the library again.
+  await hero.press('Enter');
+  await expect(page.getByRole('dialog', { name: /^Choose an image/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await publish(page);
+  const home = await visitorHtml(browser, '/');
+  expect(home).not.toMatch(/<img[^>]*hero-image/);
+  expect(home).not.toContain('data:image/svg+xml');
 });
