@@ -98,7 +98,10 @@ test('Remove image takes the picture off an image field: a placeholder to click,
   await openEditing(page, '/');
   const id = await pageIdOf(page);
   await page.getByRole('button', { name: /^Change image/ }).click();
-  await page.getByRole('dialog', { name: /^Choose an image/ }).getByRole('button', { name: 'Remove image' }).click();
+  await page
+    .getByRole('dialog', { name: /^Choose an image/ })
+    .getByRole('button', { name: 'Remove image' })
+    .click();
   const hero = page.locator('[data-cms-field$=":hero"]');
   await expect(hero).toHaveAttribute('data-cms-empty', '');
   await expect(hero).toHaveAttribute('src', /^data:image\/svg\+xml,/);
