@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expectStored, openEditing, pageIdOf, signIn, status, visitorHtml } from './editing-helpers.ts';
 
@@ -114,4 +115,30 @@ test('Remove image takes the picture off an image field: a placeholder to click,
   const home = await visitorHtml(browser, '/');
   expect(home).not.toMatch(/<img[^>]*hero-image/);
   expect(home).not.toContain('data:image/svg+xml');
+});
+
+test('files dropped on the panel upload together, each with its own outcome; a refused one says why', async ({ page }) => {
+  await signIn(page);
+  await openEditing(page, '/about');
+  await page.getByRole('button', { name: /^Media/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Media library' });
+  await expect(panel).toBeVisible();
+  const file = (name: string, type: string): [string, string, string] => [
+    name,
+    type,
+    readFileSync(fileURLToPath(new URL(`../fixtures/media/${name}`, import.meta.url))).toString('base64'),
+  ];
+  const files = [file('pixel.png', 'image/png'), file('anim.gif', 'image/gif'), file('script.svg', 'image/svg+xml')];
+  // What the browser does when files are dragged from the desktop onto the open panel.
+  await panel.evaluate((dialog, list) => {
+    const transfer = new DataTransfer();
+    for (const [name, type, base64] of list) transfer.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type }));
+    for (const kind of ['dragenter', 'dragover', 'drop'])
+      dialog.dispatchEvent(new DragEvent(kind, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, files);
+  await expect(panel.getByRole('group', { name: 'pixel.png' })).toBeVisible();
+  await expect(panel.getByRole('group', { name: 'anim.gif' })).toBeVisible();
+  await expect(panel.getByLabel('Uploads')).toContainText(/script\.svg.*SVG/s);
+  const listed = (await (await page.request.get('/api/cms/media?type=image&limit=100')).json()) as { items: Array<{ type: string }> };
+  expect(listed.items.some((item) => item.type === 'image/svg+xml')).toBe(false);
 });
