@@ -9,7 +9,7 @@ import { kvRateLimitStorage, type RateLimitStorage } from '../src/security/rate-
 import { composeRoutes } from '../src/http/compose.ts';
 import { overlayRoute } from '../src/editor/overlay-route.ts';
 import { collectionRoutes } from '../src/editor/collection-routes.ts';
-import { DEFAULT_MEDIA_URL, defineCms, liveCollections, mediaUrlOf, type CmsConfig, type CmsEnv } from './config.ts';
+import { defineCms, liveCollections, mediaUrlOf, type CmsConfig, type CmsEnv } from './config.ts';
 import { mediaRoute } from '../src/editor/media-route.ts';
 import type { MediaEnv } from '../src/editor/media/asset.ts';
 
@@ -57,27 +57,19 @@ export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsR
   // The gate exempts only the default status path; a moved one must be added to apiGate.isPublic.
   const statusIsPublic = status !== null && (status.path ?? STATUS_PATH) === STATUS_PATH;
   const declared = new Set((config.collections ?? []).map((collection) => collection.slug));
-  const mediaUrl = mediaUrlOf(config);
-  const collections = collectionRoutes<E>({ collections: config.collections ?? [], resolveEditor, mediaBase: mediaUrl ?? undefined });
+  // Rich text keeps only images under the media URL; no media library, no restriction.
+  const mediaBase = mediaUrlOf(config) ?? undefined;
+  const collections = collectionRoutes<E>({ collections: config.collections ?? [], resolveEditor, mediaBase });
   const limiter = config.limiter ?? defaultLimiter;
-  const media = config.media === false ? null : (config.media ?? {});
   const routes: EditorRoute<E>[] = [
     ...collections,
-    ...(media
-      ? [
-          mediaRoute<E & MediaEnv>({
-            resolveEditor,
-            collections: config.collections ?? [],
-            limiter,
-            url: mediaUrl ?? DEFAULT_MEDIA_URL,
-            ...media,
-          }) as EditorRoute<E>,
-        ]
-      : []),
+    ...(config.media === false
+      ? []
+      : [mediaRoute<E & MediaEnv>({ resolveEditor, collections: config.collections ?? [], limiter, ...config.media, url: mediaBase }) as EditorRoute<E>]),
     ...siteRoutes,
     authRoute<E>({ limiter, resolveEditor }),
     // Last: a marker of a collection nobody declared is an overlay region.
-    overlayRoute<E>({ resolveEditor, isDeclared: (collection) => declared.has(collection), mediaBase: mediaUrl ?? undefined }),
+    overlayRoute<E>({ resolveEditor, isDeclared: (collection) => declared.has(collection), mediaBase }),
   ];
   if (status) routes.push(statusRoute<E>(status));
   const isPublic = config.apiGate?.isPublic;

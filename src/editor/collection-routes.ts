@@ -36,15 +36,7 @@ export function collectionRoutes<E extends EditorRouteEnv>(options: CollectionRo
       const unique: FieldMap = Object.fromEntries((config.unique ?? []).map((name) => [name, { type: 'text', required: true }]));
       routes.push(
         versionsRoute<E>({ table, versionsTable, config, resolveEditor, path, mediaBase }),
-        pagesRoute<E>({
-          table,
-          versionsTable,
-          resolveEditor,
-          path,
-          fields: { ...unique, ...config.fields },
-          drafts: { config },
-          ...(mediaBase ? { mediaBase } : {}),
-        }),
+        pagesRoute<E>({ table, versionsTable, resolveEditor, path, fields: { ...unique, ...config.fields }, drafts: { config }, mediaBase }),
       );
     } else {
       live[config.slug] = { table, fields: config.fields, key: (key) => rowIdOf(config, key), writers: config.writers === true };

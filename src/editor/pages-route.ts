@@ -38,7 +38,8 @@ export interface PagesRouteOptions<E> {
   writers?: boolean;
   /** Base path; default `/api/cms/pages`. */
   path?: string;
-  mediaBase?: string;
+  /** Where rich-text images must come from (`sanitizeRichHtml`'s `mediaBase`); default: anywhere safe. */
+  mediaBase?: string | undefined;
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';

@@ -24,7 +24,7 @@ export interface MediaRouteOptions<E> {
   /** Default `/api/cms/media`. */
   path?: string;
   /** Where assets are served (their `url` is this plus the key); default `env.MEDIA_URL`, else `/media/`. */
-  url?: string;
+  url?: string | undefined;
 }
 
 /** Where a media route keeps its assets: the registry table, or the bucket itself. */
