@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { imageValue, type ImageValue } from '../content/collection.ts';
 import { isOverlayKey, isRegionName, OVERLAY_COLLECTION } from '../content/overlay.ts';
+import { prepareFields } from '../content/prepare-fields.ts';
 import { readSession, withBookmark, writeSession } from '../db/d1-cookie.ts';
 import type { OverlayRegion, OverlayRegions } from '../db/overlays-schema.ts';
 import { HttpError, json } from '../http/errors.ts';
@@ -8,7 +8,6 @@ import { requireEditor } from '../http/guard.ts';
 import { jsonObject, parseBody } from '../http/parse-body.ts';
 import { answering, type EditorRoute } from '../http/route.ts';
 import type { ResolveEditor } from '../http/session.ts';
-import { normalizeFieldText, normalizeJsonStrings } from '../security/field-text.ts';
 import { sanitizeRichHtml } from '../security/sanitize-rich.ts';
 import { applyDiscard, applyPublish, applyUnpublish } from './apply-publish.ts';
 import { findOverlayId, mirrorOverlay, overlayDeps, regionRevs, saveOverlayRegions, type OverlayDoc, type OverlayEnv } from './overlay-store.ts';
@@ -129,7 +128,7 @@ function overlayTarget(pathname: string, options: OverlayRouteOptions<never>): {
   return { doc: { collection, key }, action };
 }
 
-/** The regions a save carries, normalized (plain text) or sanitized (rich HTML); 400/413 for anything else. */
+/** The regions a save carries, prepared like any field of their type (`prepareFields`); 400/413 for anything else. */
 function parseSave(body: Record<string, unknown>, sanitize: (html: string) => string): { values: Record<string, OverlayRegion>; base: Record<string, string> } {
   const parsedBase = v.safeParse(Base, body.$base);
   if (!parsedBase.success) throw new HttpError(400, 'invalid_body', v.summarize(parsedBase.issues));
@@ -143,16 +142,12 @@ function parseSave(body: Record<string, unknown>, sanitize: (html: string) => st
   if (bad.length > 0) throw new HttpError(400, 'unknown_field', `Not a region name: ${bad.map((name) => JSON.stringify(name)).join(', ')}.`, { fields: bad });
   for (const name of names) {
     const raw = body[name];
+    if (typeof raw === 'string' && raw.length > MAX_REGION) throw new HttpError(413, 'too_large', `${name}: a region holds at most ${MAX_REGION} characters.`);
+    // A region is a field of the type the template gives it: the one preparation every write path uses.
     const type = types.output[name] ?? 'text';
-    if (type === 'image') {
-      const image = v.safeParse(imageValue, raw);
-      if (!image.success) throw new HttpError(400, 'invalid_body', `${name}: ${v.summarize(image.issues)}`);
-      values[name] = { type, value: normalizeJsonStrings(image.output) as ImageValue | null };
-      continue;
-    }
-    if (typeof raw !== 'string') throw new HttpError(400, 'invalid_body', `${name}: a region's value is text.`);
-    if (raw.length > MAX_REGION) throw new HttpError(413, 'too_large', `${name}: a region holds at most ${MAX_REGION} characters.`);
-    values[name] = { type, value: type === 'richtext' ? sanitize(raw) : normalizeFieldText(raw, { oneLine: true }) };
+    const { data, violations } = prepareFields({ value: raw }, { value: { type } }, sanitize);
+    if (violations[0]) throw new HttpError(400, 'invalid_body', `${name}: ${violations[0].message}`);
+    values[name] = { type, value: data.value } as OverlayRegion;
   }
   return { values, base: parsedBase.output };
 }
