@@ -4,12 +4,12 @@
 // from the bytes, the size limit, an image's intrinsic size. Identical bytes
 // are stored once, so running it again changes nothing.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureImage } from '../src/editor/media/measure.ts';
 import { sniffMedia } from '../src/editor/media/sniff.ts';
+import { sha256Hex } from '../src/security/hash.ts';
 import { MAX_UPLOAD_BYTES } from '../src/editor/media/limits.ts';
 import { d1Command, resolveTarget, wranglerBin, type D1Target } from './d1.ts';
 import { sqlString } from './editor-commands.ts';
@@ -88,7 +88,7 @@ export async function prepareAsset(file: string): Promise<PreparedAsset> {
     if (!measured.ok) throw new CliError(`${file}: ${measured.message}`, 2);
     size2d = { width: measured.width, height: measured.height };
   }
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const sha256 = await sha256Hex(bytes);
   return { file, key: `${sha256}.${ext}`, type, bytes: size, ...size2d, sha256 };
 }
 

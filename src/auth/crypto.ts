@@ -1,6 +1,5 @@
-import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from '@oslojs/encoding';
 
-const encoder = new TextEncoder();
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 
 /** base64url without padding. */
@@ -32,9 +31,7 @@ export function newToken(random: RandomBytes = randomBytes): string {
   return base64url(random(32));
 }
 
-export async function sha256Hex(text: string): Promise<string> {
-  return encodeHexLowerCase(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))));
-}
+export { sha256Hex } from '../security/hash.ts';
 
 /** Compares two byte strings in time independent of where they differ. */
 export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {

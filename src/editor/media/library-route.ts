@@ -1,10 +1,10 @@
-import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { CollectionConfig } from '../../content/collection.ts';
 import { HttpError, json } from '../../http/errors.ts';
 import { requireEditor, requirePublish } from '../../http/guard.ts';
 import { jsonObject, parseBody } from '../../http/parse-body.ts';
 import { answering, matchPath, type EditorRoute } from '../../http/route.ts';
 import type { EditorSession, ResolveEditor } from '../../http/session.ts';
+import { sha256Hex } from '../../security/hash.ts';
 import { checkRateArgs, type RateLimitStorage } from '../../security/rate-limit.ts';
 import { mediaBucket, parseAssetPatch, parseMediaQuery, type AssetPatch, type MediaAsset, type MediaEnv, type MediaListQuery } from './asset.ts';
 import { findMediaReferences } from './refs.ts';
@@ -111,7 +111,7 @@ export function libraryRoute<E extends MediaEnv>(library: MediaLibrary<E>, optio
 /** Counts an upload for the editor (by hashed email); 429 with `retry-after` once over the limit. */
 async function limitUploads(limiter: RateLimitStorage | null, limit: { limit: number; windowSec: number }, editor: EditorSession): Promise<void> {
   if (!limiter) return;
-  const who = encodeHexLowerCase(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(editor.email.toLowerCase()))));
+  const who = await sha256Hex(editor.email.toLowerCase());
   const result = await limiter.hit(`media:upload:${who}`, limit.limit, limit.windowSec);
   if (result.ok) return;
   const retryAfter = Math.max(1, result.retryAfter);

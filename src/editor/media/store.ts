@@ -1,5 +1,6 @@
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { HttpError } from '../../http/errors.ts';
+import { sha256Hex } from '../../security/hash.ts';
 import { measureImage } from './measure.ts';
 import { sniffMedia, type MediaKind } from './sniff.ts';
 
@@ -103,7 +104,7 @@ function unsupported(detected: string | null): HttpError {
 }
 
 async function storeWhole<A>(bytes: Uint8Array, file: SniffedFile, options: StoreFileOptions<A>): Promise<StoreResult<A>> {
-  const sha256 = encodeHexLowerCase(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)));
+  const sha256 = await sha256Hex(bytes);
   const key = `${options.prefix}${sha256}.${file.ext}`;
   const existing = await options.existing(sha256, key);
   if (existing) return { stored: null, existing };
