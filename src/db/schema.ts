@@ -4,3 +4,4 @@ export * from './pages-schema.ts';
 export * from './site-schema.ts';
 export * from './overlays-schema.ts';
 export * from './media-schema.ts';
+export * from './forms-schema.ts';
