@@ -26,3 +26,30 @@ export { MAX_UPLOAD_BYTES } from './media/store.ts';
 export { sniffMedia, MEDIA_TYPES, kindOf, type MediaKind, type MediaType, type Sniffed } from './media/sniff.ts';
 export { measureImage, MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS } from './media/measure.ts';
 export type { MediaAsset, MediaEnv } from './media/asset.ts';
+export {
+  defineForm,
+  type FormConfig,
+  type FormDefinition,
+  type FormField,
+  type FormFieldType,
+  type FormSpamOptions,
+  type FormNotifyOptions,
+  type FromEnv,
+} from './forms/define-form.ts';
+export {
+  formSchema,
+  validateForm,
+  EMAIL_MESSAGE,
+  type FormSchema,
+  type FormValidation,
+  type FieldViolation,
+  type SubmissionData,
+} from './forms/form-schema.ts';
+export { formRoute, type FormRouteOptions } from './forms/form-route.ts';
+export { formTimestamp, FORM_HIDDEN_FIELDS } from './forms/form-token.ts';
+export { readFormFlash, clearFormFlash, FORM_FLASH_COOKIE, type FormFlash } from './forms/flash.ts';
+export { genericTable, type FormStore, type Submission, type SubmissionCounts } from './forms/generic-table.ts';
+export { submissionsRoute, inquiriesRoute, type SubmissionsRouteOptions, type InquiriesRouteOptions } from './forms/inbox-route.ts';
+export { sendEmailMailer, localMailer, type Mailer, type MailMessage, type SendEmailBinding } from './forms/mailer.ts';
+export { turnstileVerifier, TURNSTILE_SITEVERIFY_URL, type VerifyCaptcha } from './forms/captcha.ts';
+export { MAX_FORM_BODY } from './forms/read-submission.ts';
