@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { defineForm, type FormDefinition } from '../../src/editor/forms/define-form.ts';
 import { FORM_FLASH_COOKIE, readFormFlash } from '../../src/editor/forms/flash.ts';
 import { formRoute, type FormRouteOptions } from '../../src/editor/forms/form-route.ts';
@@ -43,7 +43,13 @@ const guarded = defineForm<TestEnv>({
   spam: { captchaSecret: (e) => e.TURNSTILE_SECRET },
 });
 
-const forms = [kitchen, contact, guarded] as FormDefinition<TestEnv>[];
+const forms: FormDefinition<TestEnv>[] = [kitchen, contact, guarded];
+
+it('types: a form declared without an env type fits any route; Cloudflare’s send_email binding is a SendEmailBinding', () => {
+  const plain = defineForm({ name: 'plain', fields: { email: { type: 'email' } } });
+  expect(typeof formRoute<TestEnv>({ forms: [plain, contact] })).toBe('function');
+  expectTypeOf<SendEmail>().toExtend<SendEmailBinding>();
+});
 
 // What left the machine: webhook requests and emails, and the degraded reports.
 let hooks: { url: string; body: unknown }[] = [];
@@ -167,7 +173,12 @@ describe('formRoute: coercion of every field type through the route', () => {
   });
 
   it('form post: strings coerced ("on" ticks, absent is false, "7" is 7, empty optional left out)', async () => {
-    const res = await submit(route, 'kitchen', { ...validKitchen, news: 'true', guests: ' 7 ', topic: '', message: '' }, { as: 'form', referer: `${ORIGIN}/kontakt?x=1` });
+    const res = await submit(
+      route,
+      'kitchen',
+      { ...validKitchen, news: 'true', guests: ' 7 ', topic: '', message: '' },
+      { as: 'form', referer: `${ORIGIN}/kontakt?x=1` },
+    );
     expect(res.status).toBe(303);
     expect((await rows())[0]?.data).toEqual({ name: 'Ana', email: 'ana@example.com', agree: true, news: true, guests: 7 });
     const res2 = await submit(route, 'kitchen', validKitchen, { as: 'multipart' });
@@ -221,7 +232,12 @@ describe('formRoute: HTTP contract', () => {
     const form = new FormData();
     form.append('email', 'a@example.com');
     form.append('file', new File(['x'], 'x.txt'));
-    const file = await runEditorRoute(route, new Request(`${ORIGIN}/api/cms/forms/guarded`, { method: 'POST', body: form, headers: { origin: ORIGIN } }), env, ctx);
+    const file = await runEditorRoute(
+      route,
+      new Request(`${ORIGIN}/api/cms/forms/guarded`, { method: 'POST', body: form, headers: { origin: ORIGIN } }),
+      env,
+      ctx,
+    );
     expect(file.status).toBe(400);
     expect(await file.json()).toMatchObject({ error: 'file_not_accepted' });
     expect(await rows()).toEqual([]);
@@ -286,7 +302,10 @@ describe('formRoute: spam guard', () => {
     const back = await submit(route, 'kitchen', validKitchen, { ip, as: 'form' });
     expect(back.status).toBe(303);
     expect(back.headers.get('retry-after')).toBe(String(retryAfter));
-    expect(readFormFlash((back.headers.get('set-cookie') ?? '').split(';')[0] as string, 'kitchen')).toMatchObject({ ok: false, message: expect.stringMatching(/Too many/) });
+    expect(readFormFlash((back.headers.get('set-cookie') ?? '').split(';')[0] as string, 'kitchen')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/Too many/),
+    });
   });
 
   it('a filled honeypot, a missing, forged or too fresh _ts: the normal success, nothing stored or sent', async () => {
@@ -449,7 +468,9 @@ describe('formRoute: notify after the insert, off the response path', () => {
     const binding: SendEmailBinding = { send: async (message) => void sent.push(message) };
     expect((await submit(r, 'contact', validContact, { env: { ...env, SEND_EMAIL: binding } })).status).toBe(201);
     await settle();
-    expect(sent).toEqual([expect.objectContaining({ to: ['inbox@example.com'], from: 'forms@example.com', subject: 'New message', replyTo: 'ana@example.com' })]);
+    expect(sent).toEqual([
+      expect.objectContaining({ to: ['inbox@example.com'], from: 'forms@example.com', subject: 'New message', replyTo: 'ana@example.com' }),
+    ]);
 
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
     expect((await submit(r, 'contact', validContact, { base: 'http://localhost:4321' })).status).toBe(201);
@@ -460,7 +481,9 @@ describe('formRoute: notify after the insert, off the response path', () => {
     reports = [];
     expect((await submit(r, 'contact', validContact)).status).toBe(201);
     await settle();
-    expect(reports).toEqual([{ event: 'forms.notify', detail: expect.objectContaining({ channel: 'email', error: 'NotifyConfigError', reason: 'no_mailer' }) }]);
+    expect(reports).toEqual([
+      { event: 'forms.notify', detail: expect.objectContaining({ channel: 'email', error: 'NotifyConfigError', reason: 'no_mailer' }) },
+    ]);
     expect(await rows('contact')).toHaveLength(3);
   });
 });
@@ -471,7 +494,11 @@ describe('submissionsRoute and inquiriesRoute', () => {
   const ask = (r: EditorRoute<TestEnv>, path: string, init: { method?: string; body?: unknown; editor?: string | null; origin?: string } = {}) => {
     const headers: Record<string, string> = { origin: init.origin ?? ORIGIN };
     if (init.editor !== null) headers['x-editor'] = init.editor ?? 'ana';
-    const request = new Request(`${ORIGIN}${path}`, { method: init.method ?? 'GET', headers, ...(init.body !== undefined && { body: JSON.stringify(init.body) }) });
+    const request = new Request(`${ORIGIN}${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+    });
     return runEditorRoute(r, request, env, ctx);
   };
   const seed = async (n: number, form = 'contact') => {
@@ -488,7 +515,10 @@ describe('submissionsRoute and inquiriesRoute', () => {
     await seed(1, 'kitchen');
     const first = await ask(inbox, '/api/cms/submissions/contact?limit=2');
     expect(first.status).toBe(200);
-    const page = (await first.json()) as { items: { id: number; form: string; data: Record<string, unknown>; createdAt: number; readAt: number | null }[]; nextCursor: string };
+    const page = (await first.json()) as {
+      items: { id: number; form: string; data: Record<string, unknown>; createdAt: number; readAt: number | null }[];
+      nextCursor: string;
+    };
     expect(page.items.map((item) => item.id)).toEqual([ids[2], ids[1]]);
     expect(page.items[0]).toEqual({ id: ids[2], form: 'contact', data: { ...validContact, name: 'Visitor 3' }, createdAt: expect.any(Number), readAt: null });
     expect(page.nextCursor).toBe(String(ids[1]));
@@ -530,7 +560,8 @@ describe('submissionsRoute and inquiriesRoute', () => {
 
     expect((await ask(inbox, `/api/cms/submissions/contact?id=${id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await ask(inbox, `/api/cms/submissions/contact?id=${id}`, { method: 'DELETE' })).status).toBe(404);
-    for (const bad of ['', '?id=', '?id=abc', '?id=-1', '?id=1.5']) expect((await ask(inbox, `/api/cms/submissions/contact${bad}`, { method: 'DELETE' })).status, bad).toBe(400);
+    for (const bad of ['', '?id=', '?id=abc', '?id=-1', '?id=1.5'])
+      expect((await ask(inbox, `/api/cms/submissions/contact${bad}`, { method: 'DELETE' })).status, bad).toBe(400);
     expect((await rows('contact')).map((row) => row.id)).toEqual([other]);
   });
 
