@@ -29,7 +29,7 @@ const row = () =>
   env.DB.prepare('SELECT * FROM site_settings')
     .all<Record<string, unknown>>()
     .then((r) => r.results);
-const stored = async () => {
+const stored = async (): Promise<(Record<string, unknown> & { custom: Record<string, unknown> }) | null> => {
   const rows = await row();
   expect(rows.length).toBeLessThanOrEqual(1);
   const [only] = rows;
