@@ -4,24 +4,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fieldRev } from '../../src/content/field-rev.ts';
 import { settingsRoute } from '../../src/editor/settings/settings-route.ts';
 import { MAX_JSON_BODY } from '../../src/http/parse-body.ts';
-import { call } from './content-helpers.ts';
+import { call, headerEditor } from './content-helpers.ts';
 
 const PATH = '/api/cms/settings';
 const CUSTOM = { menu: 'links', social: 'links', about: 'longtext', heroTitle: 'text', theme: 'json', logo: 'image' } as const;
 const route = settingsRoute<Env>({
-  resolveEditor: headerEditorOf(),
+  resolveEditor: headerEditor,
   customKeys: CUSTOM,
   mediaBase: '/media/',
   defaults: { siteName: 'Louise', tagline: 'Edit in place', custom: { menu: [{ label: 'Home', href: '/' }] } },
 });
 const LOGO = { src: '/media/abc.png', alt: 'Logo', width: 40, height: 20 };
-
-function headerEditorOf() {
-  return (request: Request) => {
-    const id = request.headers.get('x-editor');
-    return id ? { id, email: `${id}@site.test`, name: id, access: { publish: request.headers.get('x-publish') === '1' } } : null;
-  };
-}
 
 const patch = (body: unknown, extra: Parameters<typeof call>[2] = {}) => call(route, PATH, { method: 'PATCH', body, ...extra });
 const get = (extra: Parameters<typeof call>[2] = {}) => call(route, PATH, extra);
@@ -313,7 +306,7 @@ describe('settingsRoute revisions', () => {
   });
 
   it('concurrent patches are merged, never lost: each 200 stays written, a lost race answers 409', async () => {
-    const local = settingsRoute<Env>({ resolveEditor: headerEditorOf(), customKeys: ['a', 'b', 'c', 'd', 'e', 'f'] });
+    const local = settingsRoute<Env>({ resolveEditor: headerEditor, customKeys: ['a', 'b', 'c', 'd', 'e', 'f'] });
     const send = (body: unknown) => call(local, PATH, { method: 'PATCH', body });
     const two = await Promise.all([send({ a: 1 }), send({ b: 2 })]);
     expect(two.map((r) => r.status)).toEqual([200, 200]);

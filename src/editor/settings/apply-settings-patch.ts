@@ -9,7 +9,7 @@ import { setOwn } from './own-keys.ts';
 import { partitionSettingsPatch } from './partition.ts';
 import { runSanitizer } from './setting-sanitizer.ts';
 import { RACE_MESSAGE, settingsConflict, splitSettingsBody } from './settings-base.ts';
-import { resolveSettings, type ResolvedSettings, type SettingsConfig } from './settings-config.ts';
+import { resolveSettings, type ResolvedSettings, type SettingField, type SettingsConfig } from './settings-config.ts';
 import { readSettingsRow, writeSettingsRow } from './site-settings-store.ts';
 import { REMOVE, settingValue, settingsRevs, settingsView, withSettings, type SiteSettings } from './site-settings.ts';
 
@@ -25,7 +25,7 @@ export interface SettingsPatchResult {
 export interface SiteSettingsRead {
   settings: SiteSettings;
   revs: Record<string, string>;
-  fields: { key: string; kind: ResolvedSettings['fields'][number]['kind']; label: string }[];
+  fields: SettingField[];
 }
 
 /** A write that lost the race to another is tried again this often before answering 409. */
@@ -58,7 +58,8 @@ export async function readSiteSettings(DB: D1Database | D1DatabaseSession, confi
  * in one conditional statement. A custom key sent as `null` is removed
  * (an image keeps `null` as "no image"). When another write lands between
  * the read and the write, it reads and decides again once, then answers
- * 409; no save is ever lost silently. Nothing is written on any refusal.
+ * 409; no save is ever lost silently. Nothing is written on any refusal,
+ * nor for a patch with nothing to write (it answers the current settings).
  */
 export async function applySettingsPatch<E extends EditorRouteEnv>(
   env: E,
