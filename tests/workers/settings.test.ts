@@ -179,7 +179,8 @@ describe('settingsRoute PATCH', () => {
         const res = await patch(raw(sent));
         expect(res.status).toBe(200);
         const unlisted = sent.map(([k]) => k).filter((k) => !listed.includes(k));
-        expect(((await res.json()) as Answer).ignored).toEqual(unlisted);
+        // As a set: a parsed object lists integer-like keys ("0") first, whatever the order sent.
+        expect(((await res.json()) as Answer).ignored?.sort()).toEqual(unlisted.sort());
         const after = await stored();
         if (!after) {
           expect(sent.length).toBe(unlisted.length);

@@ -17,7 +17,7 @@ import { REMOVE, settingValue, settingsRevs, settingsView, withSettings, type Si
 export interface SettingsPatchResult {
   settings: SiteSettings;
   revs: Record<string, string>;
-  /** Keys in neither `columns` nor `customKeys`, in the order sent: never written. */
+  /** Keys in neither `columns` nor `customKeys` (in the parsed body's key order): never written. */
   ignored: string[];
 }
 

@@ -7,7 +7,7 @@ import { runSanitizer, type SettingSanitizer } from './setting-sanitizer.ts';
 export interface BlobMerge {
   /** A new blob: the old one with every allowed key of the patch merged in. */
   blob: Record<string, unknown>;
-  /** Patch keys with no sanitizer in `allow`, in the order sent: not merged. */
+  /** Patch keys with no sanitizer in `allow`, in the patch's key order: not merged. */
   ignored: string[];
   /** Merged keys whose stored value actually changes (added, removed, or a different canonical value). */
   changed: string[];

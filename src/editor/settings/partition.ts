@@ -6,7 +6,7 @@ export interface SettingsPartition {
   base: Record<string, unknown>;
   /** Keys listed in `customKeys`: merged into the `custom` JSON object. */
   custom: Record<string, unknown>;
-  /** Every other key, in the order sent: never written, reported back to the editor. */
+  /** Every other key, in the patch's key order: never written, reported back to the editor. */
   ignored: string[];
 }
 
