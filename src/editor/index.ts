@@ -53,3 +53,14 @@ export { submissionsRoute, inquiriesRoute, type SubmissionsRouteOptions, type In
 export { sendEmailMailer, localMailer, type Mailer, type MailMessage, type SendEmailBinding } from './forms/mailer.ts';
 export { turnstileVerifier, TURNSTILE_SITEVERIFY_URL, type VerifyCaptcha } from './forms/captcha.ts';
 export { MAX_FORM_BODY } from './forms/read-submission.ts';
+export { settingsRoute, type SettingsRouteOptions } from './settings/settings-route.ts';
+export { blobSettingsRoute, type BlobSettingsRouteOptions } from './settings/blob-settings-route.ts';
+export { seedRoute, type SeedRouteOptions } from './settings/seed-route.ts';
+export { applySettingsPatch, readSiteSettings, type SettingsPatchResult, type SiteSettingsRead } from './settings/apply-settings-patch.ts';
+export { resolveSettings, type SettingsConfig, type SettingKind, type SettingField, type ResolvedSettings } from './settings/settings-config.ts';
+export { partitionSettingsPatch, type SettingsPartition } from './settings/partition.ts';
+export { mergeBlobPatch, type BlobMerge } from './settings/merge-blob.ts';
+export { settingText, settingLinks, settingImage, settingJson } from './settings/setting-values.ts';
+export type { SettingSanitizer } from './settings/setting-sanitizer.ts';
+export { seedSiteSettings, seedSettingsSql } from './settings/seed.ts';
+export type { SiteSettings, SettingsDefaults } from './settings/site-settings.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MODEL_URL_SCHEMES, RICH_URL_SCHEMES, isSafeUrl, isUnderMediaBase, parseMediaBase } from './url-scheme.ts';
+import { MODEL_URL_SCHEMES, RICH_URL_SCHEMES, isSafeUrl, isUnderMediaBase, parseMediaBase, startsWithScriptScheme } from './url-scheme.ts';
 
 const RICH = { schemes: RICH_URL_SCHEMES, relative: true };
 const ABSOLUTE = { schemes: MODEL_URL_SCHEMES, relative: false };
@@ -159,6 +159,35 @@ describe('isUnderMediaBase', () => {
       '/mediax/a.png',
     ]) {
       expect(isUnderMediaBase(src, rooted), src).toBe(false);
+    }
+  });
+});
+
+describe('startsWithScriptScheme', () => {
+  it('sees javascript:, vbscript: and data: however they are spelled', () => {
+    for (const text of [
+      'javascript:alert(1)',
+      ' JaVa\tScript:alert(1)',
+      'java\u0000script:alert(1)',
+      'java\nscript:x',
+      '\u0001\u0002javascript:x',
+      'java\u200bscript:x',
+      '\ufeffjavascript:x',
+      'VBScript:msgbox(1)',
+      'DATA:text/html,<script>alert(1)</script>',
+      ' d a t a :x',
+      '&#106;avascript:x',
+      '&#x6A;avascript:x',
+      '%6Aavascript:x',
+      'javascript&colon;alert(1)',
+    ]) {
+      expect(startsWithScriptScheme(text), JSON.stringify(text)).toBe(true);
+    }
+  });
+
+  it('lets ordinary text and safe URLs through', () => {
+    for (const text of ['', 'Louise', 'https://example.com/a', '/about', 'mailto:a@example.com', 'Read the javascript: docs', 'metadata: none', 'tel:+1']) {
+      expect(startsWithScriptScheme(text), JSON.stringify(text)).toBe(false);
     }
   });
 });

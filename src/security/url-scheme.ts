@@ -152,3 +152,28 @@ export function isUnderMediaBase(src: string, base: MediaBase): boolean {
   if (url.username || url.password) return false;
   return url.pathname.startsWith(base.path);
 }
+
+/** Schemes that run script (or carry a whole document) when a browser follows them. */
+export const SCRIPT_URL_SCHEMES: readonly string[] = Object.freeze(['javascript', 'vbscript', 'data']);
+
+/**
+ * True when `text` would be read as a `javascript:`, `vbscript:` or `data:`
+ * URL: its scheme, once every control, space and invisible character is
+ * dropped and any layer of entity or percent encoding is looked through, is
+ * one of {@link SCRIPT_URL_SCHEMES} (any case). For values that are not meant
+ * as URLs at all (setting text a site may still put in an href), so a script
+ * URL can never be stored there; stricter than a browser on purpose.
+ *
+ * @example startsWithScriptScheme(' JaVa\tScript:alert(1)') // true
+ */
+export function startsWithScriptScheme(text: string): boolean {
+  let layer = text;
+  for (let i = 0; i <= DECODE_LAYERS; i++) {
+    const scheme = schemeOf(layer);
+    if (scheme !== undefined && SCRIPT_URL_SCHEMES.includes(scheme)) return true;
+    const next = decodeLayer(layer);
+    if (next === layer) break;
+    layer = next;
+  }
+  return false;
+}

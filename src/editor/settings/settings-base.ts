@@ -1,0 +1,45 @@
+import { DRAFT_BASE_KEY } from '../../content/field-rev.ts';
+import type { Conflict } from '../../content/merge-draft.ts';
+import { HttpError } from '../../http/errors.ts';
+import { copyOwn, isJsonObject, ownValue, setOwn } from './own-keys.ts';
+
+/** A settings body split: the values to write, and the revisions they were edited from. */
+export interface SettingsBody {
+  values: Record<string, unknown>;
+  /** Key to the revision the editor loaded (`$base`); undefined when the body has none. */
+  base: Record<string, string> | undefined;
+}
+
+/** Longest revision accepted in `$base` (fieldRev gives 16 characters). */
+const MAX_REV = 64;
+
+/**
+ * Takes `$base` out of a flat settings body. `$base` must be an object of
+ * key to revision string (400 `invalid_body` otherwise). Pure.
+ */
+export function splitSettingsBody(body: Readonly<Record<string, unknown>>): SettingsBody {
+  const values = copyOwn(body);
+  delete values[DRAFT_BASE_KEY];
+  const raw = ownValue(body, DRAFT_BASE_KEY);
+  if (raw === undefined) return { values, base: undefined };
+  const problem = `${DRAFT_BASE_KEY} must be an object of setting key to the revision you loaded (from revs)`;
+  if (!isJsonObject(raw)) throw new HttpError(400, 'invalid_body', `${problem}.`);
+  const base: Record<string, string> = {};
+  for (const key of Object.keys(raw)) {
+    const rev = raw[key];
+    if (typeof rev !== 'string' || rev.length > MAX_REV) throw new HttpError(400, 'invalid_body', `${problem}; ${DRAFT_BASE_KEY}.${key} is not one.`);
+    setOwn(base, key, rev);
+  }
+  return { values, base };
+}
+
+/** The 409 answer for stale settings: `{ error: 'conflict', conflicts: [{ field, value, rev }] }` with the current values. */
+export function settingsConflict(
+  conflicts: readonly Conflict[],
+  message = 'Someone else changed these settings since you loaded them; review their values and save again.',
+): HttpError {
+  return new HttpError(409, 'conflict', message, { conflicts: conflicts.map(({ field, value, rev }) => ({ field, value, rev })) });
+}
+
+/** Another write landed between our read and our write, twice in a row. */
+export const RACE_MESSAGE = 'Another save changed the settings at the same moment; reload them and save again.';
