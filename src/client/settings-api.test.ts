@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSettingsApi, emptyValue, PUBLISH_ONLY, readSettingsData, settingValue } from './settings-api.ts';
+import { createSettingsApi, emptyValue, jsonText, parseJsonText, PUBLISH_ONLY, readSettingsData, settingText, settingValue } from './settings-api.ts';
 
 interface Seen {
   url: string;
@@ -140,5 +140,30 @@ describe('createSettingsApi: save', () => {
     expect(await api.save('siteName', 'x', 'r1')).toEqual({ kind: 'failed', message: 'The server refused the save (409: something).' });
     expect(await api.save('siteName', 'x', 'r1')).toEqual({ kind: 'failed', message: 'The server failed (503).' });
     expect(await api.save('siteName', 'x', 'r1')).toEqual({ kind: 'failed', message: 'The server could not be reached.' });
+  });
+});
+
+describe('settingText', () => {
+  it('words each kind for a conflict', () => {
+    expect(settingText('text', 'Louise')).toBe('Louise');
+    expect(settingText('longtext', '')).toBe('(empty)');
+    expect(settingText('links', [{ label: 'Home', href: '/' }])).toBe('Home (/)');
+    expect(settingText('image', { src: '/media/a.png', alt: 'Logo', width: 1, height: 1 })).toBe('/media/a.png (alt text: Logo)');
+    expect(settingText('image', null)).toBe('no image');
+    expect(settingText('json', { a: [1] })).toBe('{"a":[1]}');
+    expect(settingText('json', 'x')).toBe('"x"');
+    expect(settingText('json', null)).toBe('(empty)');
+  });
+});
+
+describe('json settings text', () => {
+  it('round-trips values, reads empty text as no value and says why bad text is not saved', () => {
+    const value = { columns: [1, 2], title: 'x' };
+    expect(parseJsonText(jsonText(value))).toEqual({ ok: true, value });
+    expect(jsonText(null)).toBe('');
+    expect(parseJsonText('  ')).toEqual({ ok: true, value: null });
+    const bad = parseJsonText('{"a": ');
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.reason).toMatch(/^Not valid JSON \(.+\): it is not saved until it is\.$/);
   });
 });

@@ -2,6 +2,8 @@
 // `PATCH <apiBase>/settings`, see the settings contract): the settings with
 // their revisions and field list, and one key's save.
 import { answer, createRequest, failure, type Answer } from './api-request.ts';
+import { imageValue } from './image-value.ts';
+import { linksText } from './link-list.ts';
 
 export type { Answer };
 
@@ -99,9 +101,7 @@ export function createSettingsApi(options: SettingsApiOptions) {
 function violationsOf(raw: unknown[], key: string): string {
   const mine = raw.filter((v): v is { field?: unknown; message: string } => typeof (v as { message?: unknown })?.message === 'string');
   const about = mine.filter(({ field }) => field === key || (typeof field === 'string' && /^[.[]/.test(field.slice(key.length)) && field.startsWith(key)));
-  return (about.length > 0 ? about : mine)
-    .map(({ message }) => message.trim().replace(/([^.!?])$/, '$1.'))
-    .join(' ');
+  return (about.length > 0 ? about : mine).map(({ message }) => message.trim().replace(/([^.!?])$/, '$1.')).join(' ');
 }
 
 /** The GET answer from untrusted JSON: unknown kinds edit as JSON, fields without a key are dropped. */
@@ -133,4 +133,32 @@ export function settingValue(settings: Record<string, unknown>, field: SettingFi
 /** What a kind holds when nothing is stored. */
 export function emptyValue(kind: SettingKind): unknown {
   return kind === 'links' ? [] : kind === 'text' || kind === 'longtext' ? '' : null;
+}
+
+/** A setting's value in words, for a conflict's two sides. */
+export function settingText(kind: SettingKind, value: unknown): string {
+  if (kind === 'links') return linksText(value);
+  if (kind === 'image') {
+    const image = imageValue(value);
+    return image ? `${image.src}${image.alt ? ` (alt text: ${image.alt})` : ''}` : 'no image';
+  }
+  if (typeof value === 'string' && kind !== 'json') return value === '' ? '(empty)' : value;
+  return value === null || value === undefined ? '(empty)' : JSON.stringify(value);
+}
+
+/** A `json` setting's value as the editor edits it: indented JSON, or nothing for no value. */
+export const jsonText = (value: unknown): string => (value === null || value === undefined ? '' : JSON.stringify(value, null, 2));
+
+/**
+ * A `json` setting's text as the value to save: empty text is null (no
+ * value); text that does not parse is not a value, and the reason says
+ * where it breaks and that it is not saved.
+ */
+export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+  if (text.trim() === '') return { ok: true, value: null };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, reason: `Not valid JSON (${error instanceof Error ? error.message : String(error)}): it is not saved until it is.` };
+  }
 }

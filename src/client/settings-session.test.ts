@@ -182,6 +182,7 @@ describe('the settings save flow', () => {
     s.edit('siteName', 'No');
     await s.flush();
     expect(forbidden).toHaveBeenCalledWith('Only editors who may publish can change site settings.');
+    expect(s.view('siteName')).toEqual({ mark: 'invalid', note: 'Not saved: Only editors who may publish can change site settings.' });
     expect(s.unsaved()).toBe(true);
   });
 

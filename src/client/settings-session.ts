@@ -39,7 +39,7 @@ interface Entry {
   queue: SaveQueue;
   /** Why the text typed last cannot be sent (not valid JSON), or null. */
   held: string | null;
-  /** The last failure was the route refusing the value (422): the same value would fail again. */
+  /** The last failure was the route refusing the value (422) or the editor (403): sending it again would fail again. */
   refused: boolean;
 }
 
@@ -69,7 +69,7 @@ export function createSettingsSession(options: SettingsSessionOptions) {
         debounceMs: options.debounceMs ?? 800,
         send: async (value, base) => {
           const outcome = await options.save(key, value, base);
-          entry.refused = outcome.kind === 'invalid';
+          entry.refused = outcome.kind === 'invalid' || outcome.kind === 'forbidden';
           if (outcome.kind === 'forbidden') options.onForbidden?.(outcome.message);
           if (outcome.kind === 'saved') return { kind: 'saved', rev: outcome.rev, versionId: null };
           if (outcome.kind === 'conflict') return outcome;
