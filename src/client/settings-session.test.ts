@@ -93,12 +93,14 @@ describe('the settings save flow', () => {
 
   it('sends nothing for an edit back to the loaded value', async () => {
     const { s, bodies } = session();
+    expect(s.status()).toBeNull();
     s.edit('siteName', 'X');
+    expect(s.status()).toEqual({ tone: 'busy', text: 'Saving…' });
     s.edit('siteName', 'Louise');
     await vi.advanceTimersByTimeAsync(2000);
     expect(bodies).toHaveLength(0);
     expect(s.view('siteName').mark).toBe('idle');
-    expect(s.status()).toBeNull();
+    expect(s.status()).toEqual({ tone: 'idle', text: 'No unsaved changes.' });
   });
 
   it('flush saves at once without waiting for the pause', async () => {

@@ -58,6 +58,7 @@ export type SettingsSession = ReturnType<typeof createSettingsSession>;
  */
 export function createSettingsSession(options: SettingsSessionOptions) {
   const entries = new Map<string, Entry>();
+  let touched = false;
   for (const field of options.fields) {
     const { key } = field;
     const entry: Entry = {
@@ -95,6 +96,7 @@ export function createSettingsSession(options: SettingsSessionOptions) {
     /** Records a new value of `key`; it saves after the idle pause. */
     edit(key: string, value: unknown): void {
       const e = entry(key);
+      touched = true;
       e.held = null;
       e.queue.edit(value);
     },
@@ -105,6 +107,7 @@ export function createSettingsSession(options: SettingsSessionOptions) {
      */
     hold(key: string, reason: string): void {
       entry(key).held = reason;
+      touched = true;
       options.onChange?.(key);
     },
     /** Saves `key` now instead of after the pause; true once it is saved. */
@@ -132,7 +135,8 @@ export function createSettingsSession(options: SettingsSessionOptions) {
     view: (key: string): FieldView => viewOf(entry(key)),
     /**
      * The status line for the whole panel, worded as the edit bar words it: a
-     * problem first, then Saving…, then Saved; null before anything happened.
+     * problem first, then Saving…, then Saved, then no unsaved changes; null
+     * before the editor changed anything.
      */
     status(): Status | null {
       const views = all().map((e) => [e.field.label, viewOf(e)] as const);
@@ -143,7 +147,8 @@ export function createSettingsSession(options: SettingsSessionOptions) {
       }
       if (views.some(([, view]) => view.mark === 'saving' || view.mark === 'dirty')) return { tone: 'busy', text: 'Saving…' };
       if (views.some(([, view]) => view.mark === 'saved')) return { tone: 'ok', text: 'Saved' };
-      return null;
+      // Edited back to what is stored: "Saving…" must not stay up.
+      return touched ? { tone: 'idle', text: 'No unsaved changes.' } : null;
     },
   };
 }
