@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addRow, linkRows, linksText, linksValue, MAX_LINKS, moveRow, removeRow, updateRow } from './link-list.ts';
 
-const rows = () => linkRows([
-  { label: 'Home', href: '/' },
-  { label: 'Blog', href: '/blog' },
-  { label: 'About', href: '/about' },
-]);
+const rows = () =>
+  linkRows([
+    { label: 'Home', href: '/' },
+    { label: 'Blog', href: '/blog' },
+    { label: 'About', href: '/about' },
+  ]);
 const labels = (list: Array<{ label: string }>) => list.map((r) => r.label);
 
 describe('the link list model', () => {
@@ -69,7 +70,12 @@ describe('the link list model', () => {
   });
 
   it('words a links value for a conflict', () => {
-    expect(linksText([{ label: 'Home', href: '/' }, { label: '', href: '/x' }])).toBe('Home (/), (no label) (/x)');
+    expect(
+      linksText([
+        { label: 'Home', href: '/' },
+        { label: '', href: '/x' },
+      ]),
+    ).toBe('Home (/), (no label) (/x)');
     expect(linksText(null)).toBe('no links');
   });
 });
