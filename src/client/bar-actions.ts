@@ -15,10 +15,12 @@ export interface BarActionDeps {
   manual: boolean;
   /** The editor has `access.publish`. */
   publish: boolean;
-  /** Opens the page's settings panel; null when the page has none (no Settings button). */
+  /** Opens the settings panel (the site's or the built-in one); null when there is none (no Settings button). */
   openSettings: (() => void) | null;
   /** Opens the media library (the Media button and its shortcut). */
   openMedia?: () => void;
+  /** Opens the submissions inbox (the Inbox button and its shortcut); absent when the site has no submissions route. */
+  openInbox?: () => void;
   flush(): Promise<void>;
   unsaved(): boolean;
   say(tone: StatusTone, text: string): void;
@@ -44,6 +46,7 @@ export function barActions(deps: BarActionDeps): BarActions {
   if (deps.manual) actions.save = () => void deps.flush();
   if (deps.openSettings) actions.settings = deps.openSettings;
   if (deps.openMedia) actions.media = deps.openMedia;
+  if (deps.openInbox) actions.inbox = deps.openInbox;
   const primary = docs[0];
   if (!primary) return actions;
 

@@ -9,18 +9,20 @@ export interface BarActions {
   save?: () => void;
   /** Present on a page with a drafts document. */
   versions?: VersionActions;
-  /** Present when the page declares a settings panel (`data-cms-settings`, see settings.ts). */
+  /** Present when the site mounted the settings route or the page declares a settings panel (`data-cms-settings`, see settings.ts). */
   settings?: () => void;
   /** Opens the media library; also on Alt+Shift+M. */
   media?: () => void;
+  /** Opens the form submissions inbox (the site mounted the submissions route); also on Alt+Shift+I. */
+  inbox?: () => void;
   done(): void;
 }
 
 /**
  * The edit bar: a lasting notice, status line (both announced politely),
  * conflict choices, history, and the Save, Discard, Publish, Media (with its
- * shortcut, Alt+Shift+M), Settings (only on a page with a settings panel) and
- * Done buttons. It is fixed to the
+ * shortcut, Alt+Shift+M), Inbox (Alt+Shift+I), Settings (only where there
+ * is a settings panel to open) and Done buttons. It is fixed to the
  * bottom and the body gets matching padding so no content hides under it.
  */
 export function createEditBar(actions: BarActions) {
@@ -35,13 +37,22 @@ export function createEditBar(actions: BarActions) {
     row.append(history.toggle(versions), button('Discard draft', versions.discard));
     if (versions.publish) row.append(button('Publish', versions.publish));
   }
-  const media = actions.media;
+  // Alt+Shift+<letter> opens a panel: the key's `code`, so other keyboard layouts and Alt's special characters do not matter.
+  const keys: Record<string, () => void> = {};
+  for (const [open, label, letter] of [
+    [actions.media, 'Media', 'M'],
+    [actions.inbox, 'Inbox', 'I'],
+  ] as const) {
+    if (!open) continue;
+    keys[`Key${letter}`] = open;
+    row.append(shortcutButton(label, letter, open));
+  }
   const shortcut = (event: KeyboardEvent) => {
-    if (!media || !event.altKey || !event.shiftKey || event.code !== 'KeyM') return;
+    const open = event.altKey && event.shiftKey ? keys[event.code] : undefined;
+    if (!open) return;
     event.preventDefault();
-    media();
+    open();
   };
-  if (media) row.append(mediaButton(media));
   addEventListener('keydown', shortcut);
   if (actions.settings) row.append(button('Settings', actions.settings));
   row.append(button('Done', actions.done));
@@ -66,12 +77,13 @@ export function createEditBar(actions: BarActions) {
   };
 }
 
-/** The Media button; its shortcut shows beside the label (hidden from screen readers, which read `aria-keyshortcuts`). */
-function mediaButton(open: () => void): HTMLButtonElement {
-  const media = button('Media ', open);
-  media.append(el('kbd', { ariaHidden: 'true', textContent: 'Alt+Shift+M' }));
-  media.setAttribute('aria-keyshortcuts', 'Alt+Shift+M');
-  return media;
+/** A panel's button (Media, Inbox); its shortcut shows beside the label (hidden from screen readers, which read `aria-keyshortcuts`). */
+function shortcutButton(label: string, letter: string, open: () => void): HTMLButtonElement {
+  const keys = `Alt+Shift+${letter}`;
+  const opener = button(`${label} `, open);
+  opener.append(el('kbd', { ariaHidden: 'true', textContent: keys }));
+  opener.setAttribute('aria-keyshortcuts', keys);
+  return opener;
 }
 
 /** The status line, following `$status`; a polite live region, so changes are announced without taking focus. */

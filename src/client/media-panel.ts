@@ -8,6 +8,7 @@ import { assetCard, type CardContext } from './media-card.ts';
 import { acceptFor, KIND_FILTERS, keyOfUrl, kindOf } from './media-format.ts';
 import { MEDIA_CSS } from './media-styles.ts';
 import { uploadFiles, uploadLog } from './media-upload.ts';
+import { panelFrame, restoreFocus } from './panel-frame.ts';
 import { $status } from './status.ts';
 
 /** Options of `openMediaPanel`. */
@@ -37,8 +38,7 @@ const PAGE = 24;
  */
 export function openMediaPanel(options: MediaPanelOptions): Promise<MediaAsset | null> {
   if (document.getElementById(ID)) return Promise.resolve(null);
-  installStyles();
-  const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const opener = document.activeElement;
   const api = createMediaApi(options);
   const pick = options.pick;
   let chosen: MediaAsset | null = null;
@@ -46,15 +46,7 @@ export function openMediaPanel(options: MediaPanelOptions): Promise<MediaAsset |
   let loads = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const dialog = el('dialog', { id: ID });
-  dialog.setAttribute('aria-labelledby', `${ID}-title`);
-  const status = el('p', { className: 'lm-status' });
-  status.setAttribute('role', 'status');
-  status.setAttribute('aria-live', 'polite');
-  const say = (text: string, tone?: 'problem') => {
-    status.dataset.tone = tone ?? 'ok';
-    status.textContent = text;
-  };
+  const { dialog, body, status, say } = panelFrame(ID, pick ? `Choose an image: ${pick.label ?? 'image'}` : 'Media library', MEDIA_CSS);
   const grid = el('ul', { className: 'lm-grid' });
   grid.setAttribute('aria-label', pick ? 'Images' : 'Files');
   const known = new Map<string, MediaAsset>();
@@ -135,7 +127,6 @@ export function openMediaPanel(options: MediaPanelOptions): Promise<MediaAsset |
   });
   dropTarget(dialog, upload);
 
-  const title = el('h2', { id: `${ID}-title`, textContent: pick ? `Choose an image: ${pick.label ?? 'image'}` : 'Media library' });
   const tools = el(
     'div',
     { className: 'lm-tools' },
@@ -155,22 +146,12 @@ export function openMediaPanel(options: MediaPanelOptions): Promise<MediaAsset |
       }
     : undefined;
   const current = pick?.current && pick.setAlt ? onThePage(pick.current, pick.setAlt, { api, say, known, redraw, remove }) : '';
-  dialog.append(
-    el(
-      'header',
-      {},
-      title,
-      button('Close', () => dialog.close()),
-    ),
-    el('div', { className: 'lm-body' }, current, tools, log.element, status, grid, more),
-  );
+  body.append(current, tools, log.element, status, grid, more);
 
   return new Promise((resolve) => {
     dialog.addEventListener('close', () => {
       clearTimeout(timer);
-      dialog.remove();
-      // Browsers return the focus themselves, but not when the opener was re-rendered meanwhile.
-      if (opener?.isConnected) opener.focus();
+      restoreFocus(dialog, opener);
       options.onClose?.();
       resolve(chosen);
     });
@@ -272,9 +253,4 @@ async function findAsset(src: string, deps: CurrentDeps): Promise<MediaAsset | n
     }
   }
   return null;
-}
-
-function installStyles(): void {
-  if (document.getElementById(`${ID}-style`)) return;
-  document.head.append(el('style', { id: `${ID}-style`, textContent: MEDIA_CSS }));
 }

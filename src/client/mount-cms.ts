@@ -6,6 +6,7 @@ import { invalidFields } from './invalid-notice.ts';
 import { openMedia } from './media-open.ts';
 import { createEditBar } from './edit-bar.ts';
 import { watchPage } from './page-lifecycle.ts';
+import { openInbox, openSiteSettings } from './panel-open.ts';
 import { resolveOptions, type MountOptions, type ResolvedOptions } from './options.ts';
 import { resetField } from './reset-field.ts';
 import { createSaveReport } from './save-report.ts';
@@ -28,8 +29,9 @@ export interface CmsHandle {
 
 /**
  * Makes every `data-cms-field` marker on the page editable in place and
- * mounts the edit bar (with a Settings button when the page has an element
- * with `data-cms-settings`: see settings.ts). Safe on every page: with no markers it does nothing
+ * mounts the edit bar (with a Settings button when the site mounted the
+ * settings route or the page has an element with `data-cms-settings`: see
+ * settings.ts, and an Inbox button with `inbox`). Safe on every page: with no markers it does nothing
  * and returns null. Without `access.publish`, fields that would save live
  * (collections in `live`) stay locked unless their element carries
  * `data-cms-access="edit"`.
@@ -68,8 +70,9 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
       editParam: options.editParam,
       manual: !autoSave,
       publish: options.publish,
-      openSettings: settingsOpener(),
+      openSettings: settingsOpener(options),
       openMedia: () => void openMedia(media),
+      ...(options.inbox ? { openInbox: () => void openInbox(media) } : {}),
       flush,
       unsaved,
       say,
@@ -98,10 +101,16 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   return { ready, flush, unsaved };
 }
 
-/** What Settings does on this page, or null when the page declares no settings panel. */
-function settingsOpener(): (() => void) | null {
+/**
+ * What Settings does on this page: `cms:open-settings` on the page's
+ * settings element (else the document), then the built-in panel when the
+ * site mounted the settings route; null when there is neither.
+ */
+function settingsOpener(options: ResolvedOptions): (() => void) | null {
   const panel = findSettings();
-  return panel ? () => openSettings(panel) : null;
+  const { apiBase, fetch, publish, debounceMs } = options;
+  const builtIn = options.settings ? () => void openSiteSettings({ apiBase, fetch, readOnly: !publish, debounceMs: debounceMs || 800 }) : undefined;
+  return panel || builtIn ? () => openSettings(panel, builtIn) : null;
 }
 
 /** The edit-mode styles, and the quiet look of fields this editor may not change. */

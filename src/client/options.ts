@@ -41,6 +41,14 @@ export interface MountOptions {
    * { 'pages:3': [{ field: 'paragraphs', message: 'must be a list of text' }] }
    */
   invalid?: InvalidFields;
+  /**
+   * The site mounted the settings route (`settingsRoute` at `<apiBase>/settings`):
+   * the edit bar shows Settings and, unless the page handles
+   * `cms:open-settings` itself, opens the built-in settings panel.
+   */
+  settings?: boolean;
+  /** The site mounted the submissions route (`<apiBase>/submissions`): the edit bar shows Inbox (Alt+Shift+I). */
+  inbox?: boolean;
   /** The fetch to use (tests inject one). */
   fetch?: typeof fetch;
 }
@@ -55,6 +63,8 @@ export interface ResolvedOptions {
   publish: boolean;
   revs: Readonly<Record<string, Readonly<Record<string, string>>>>;
   invalid: InvalidFields;
+  settings: boolean;
+  inbox: boolean;
   fetch: typeof fetch;
 }
 
@@ -76,6 +86,8 @@ export function resolveOptions(input: MountOptions = {}): ResolvedOptions {
     publish: input.access?.publish === true,
     revs: input.revs ?? {},
     invalid: input.invalid ?? {},
+    settings: input.settings === true,
+    inbox: input.inbox === true,
     fetch: input.fetch ?? ((...args) => globalThis.fetch(...args)),
   };
 }

@@ -23,7 +23,7 @@ const deps = (openSettingsFn: (() => void) | null): BarActionDeps => ({
 });
 
 describe('the Settings button', () => {
-  it('is offered only when the page declares a settings panel', () => {
+  it('is offered only when there is a settings panel to open', () => {
     expect(barActions(deps(null)).settings).toBeUndefined();
     const open = () => {};
     expect(barActions(deps(open)).settings).toBe(open);
@@ -61,5 +61,50 @@ describe('the Settings button', () => {
     panel.addEventListener('cms:open-settings', listener);
     expect(() => openSettings(panel)).not.toThrow();
     expect(listener).toHaveBeenCalledOnce();
+  });
+
+  it('opens the built-in panel on a settings element that is not a dialog, unless a listener prevents it', () => {
+    const builtIn = vi.fn();
+    const element = new EventTarget();
+    openSettings(element, builtIn);
+    expect(builtIn).toHaveBeenCalledOnce();
+    element.addEventListener('cms:open-settings', (event) => event.preventDefault());
+    openSettings(element, builtIn);
+    expect(builtIn).toHaveBeenCalledOnce();
+  });
+
+  it('a dialog panel opens as before and the built-in panel does not', () => {
+    const builtIn = vi.fn();
+    const panel = dialog();
+    openSettings(panel, builtIn);
+    expect(panel.showModal).toHaveBeenCalledOnce();
+    expect(builtIn).not.toHaveBeenCalled();
+  });
+
+  it('without a settings element dispatches on the document, then opens the built-in panel unless prevented', () => {
+    const doc = new EventTarget();
+    vi.stubGlobal('document', doc);
+    try {
+      const builtIn = vi.fn();
+      const seen: Event[] = [];
+      doc.addEventListener('cms:open-settings', (event) => seen.push(event));
+      openSettings(null, builtIn);
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatchObject({ cancelable: true });
+      expect(builtIn).toHaveBeenCalledOnce();
+      doc.addEventListener('cms:open-settings', (event) => event.preventDefault());
+      openSettings(null, builtIn);
+      expect(builtIn).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('the Inbox button', () => {
+  it('is offered only when the site mounted the submissions route', () => {
+    expect(barActions(deps(null)).inbox).toBeUndefined();
+    const open = () => {};
+    expect(barActions({ ...deps(null), openInbox: open }).inbox).toBe(open);
   });
 });
