@@ -5,6 +5,12 @@ CREATE TABLE `site_config` (
 	CONSTRAINT "site_config_singleton" CHECK("site_config"."id" = 1)
 );
 --> statement-breakpoint
+CREATE TABLE `louise_keys` (
+	`name` text PRIMARY KEY NOT NULL,
+	`value` text NOT NULL,
+	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `submissions` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`form` text NOT NULL,

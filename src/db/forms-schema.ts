@@ -19,3 +19,13 @@ export const submissions = sqliteTable(
 );
 
 export type SubmissionRow = typeof submissions.$inferSelect;
+
+/**
+ * Keys Louise makes for itself where a site has set no secret: random,
+ * created once, read by name (`forms` signs the render time of forms).
+ */
+export const louiseKeys = sqliteTable('louise_keys', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: integer('created_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),
+});

@@ -47,6 +47,7 @@ export {
 } from './forms/form-schema.ts';
 export { formRoute, type FormRouteOptions } from './forms/form-route.ts';
 export { formTimestamp, FORM_HIDDEN_FIELDS } from './forms/form-token.ts';
+export { formSecret, type FormSecretEnv } from './forms/form-secret.ts';
 export { readFormFlash, clearFormFlash, FORM_FLASH_COOKIE, type FormFlash } from './forms/flash.ts';
 export { genericTable, type FormStore, type Submission, type SubmissionCounts } from './forms/generic-table.ts';
 export { submissionsRoute, inquiriesRoute, type SubmissionsRouteOptions, type InquiriesRouteOptions } from './forms/inbox-route.ts';

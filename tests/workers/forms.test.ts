@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'v
 import { defineForm, type FormDefinition } from '../../src/editor/forms/define-form.ts';
 import { FORM_FLASH_COOKIE, readFormFlash } from '../../src/editor/forms/flash.ts';
 import { formRoute, type FormRouteOptions } from '../../src/editor/forms/form-route.ts';
+import { formSecret } from '../../src/editor/forms/form-secret.ts';
 import { formTimestamp } from '../../src/editor/forms/form-token.ts';
 import { inquiriesRoute, submissionsRoute } from '../../src/editor/forms/inbox-route.ts';
 import type { MailMessage, SendEmailBinding } from '../../src/editor/forms/mailer.ts';
@@ -12,7 +13,7 @@ import { DEV_SESSION_SECRET } from '../../src/security/secrets.ts';
 import { TURNSTILE_SITEVERIFY_URL } from '../../src/editor/forms/captcha.ts';
 import { headerEditor, ORIGIN } from './content-helpers.ts';
 
-type TestEnv = Env & { TURNSTILE_SECRET?: string; HOOK_URL?: string; SEND_EMAIL?: SendEmailBinding };
+type TestEnv = Env & { SESSION_SECRET?: string; TURNSTILE_SECRET?: string; HOOK_URL?: string; SEND_EMAIL?: SendEmailBinding };
 
 const SECRET = 'forms-test-secret-0123456789abcdef';
 const HOOK = 'https://hooks.example.com/forms';
@@ -397,16 +398,23 @@ describe('formRoute: spam guard', () => {
     expect(await rows('guarded')).toHaveLength(2);
   });
 
-  it('the default _ts secret is the session secret: 503 off localhost without one, the development secret on localhost', async () => {
+  it('the default _ts secret: the site SESSION_SECRET when set, else a key Louise creates once in D1; a development secret off localhost is 503', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const r = formRoute<TestEnv>({ forms: [contact], mailer: { send: async () => {} }, fetch: fakeFetch, now: () => clock.now });
-    const res = await submit(r, 'contact', validContact, { secret: DEV_SESSION_SECRET });
-    expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ error: 'misconfigured', message: expect.stringMatching(/SESSION_SECRET/) });
-    expect((await submit(r, 'contact', validContact, { secret: DEV_SESSION_SECRET, base: 'http://localhost:4321' })).status).toBe(201);
+    // No secret set: the page and the route share the key kept in louise_keys, on any host.
+    const key = await formSecret(env, new URL(ORIGIN));
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(await formSecret(env, new URL('http://localhost:4321'))).toBe(key);
+    const stored = await env.DB.prepare("SELECT value FROM louise_keys WHERE name = 'forms'").first<string>('value');
+    expect(stored).toBe(key);
+    expect((await submit(r, 'contact', validContact, { secret: key })).status).toBe(201);
+    expect((await submit(r, 'contact', { ...validContact, name: 'Forged' }, { secret: SECRET })).status).toBe(201);
+    // A site secret wins; the development one is refused off localhost (said, never an open door).
     const withSecret = { ...env, SESSION_SECRET: SECRET };
     expect((await submit(r, 'contact', validContact, { env: withSecret })).status).toBe(201);
-    expect((await submit(r, 'contact', { ...validContact, name: 'Bot' }, { env: withSecret, secret: DEV_SESSION_SECRET })).status).toBe(201);
+    const dev = await submit(r, 'contact', validContact, { env: { ...env, SESSION_SECRET: DEV_SESSION_SECRET }, secret: DEV_SESSION_SECRET });
+    expect(dev.status).toBe(503);
+    expect(await dev.json()).toMatchObject({ error: 'misconfigured', message: expect.stringMatching(/SESSION_SECRET/) });
     await settle();
     expect((await rows('contact')).map((row) => row.data.name)).toEqual(['Ana', 'Ana']);
   });

@@ -1,7 +1,8 @@
 import { HttpError, json } from '../../http/errors.ts';
 import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../../http/route.ts';
 import { isSameOrigin } from '../../http/same-origin.ts';
-import { getSessionSecret, type SecretSource } from '../../security/secrets.ts';
+import type { SecretSource } from '../../security/secrets.ts';
+import { formSecret } from './form-secret.ts';
 import type { FetchFn } from '../../security/upstream.ts';
 import { validationError } from '../draft-deps.ts';
 import { turnstileVerifier, type VerifyCaptcha } from './captcha.ts';
@@ -18,7 +19,7 @@ export interface FormRouteOptions<E> {
   forms: readonly FormDefinition<E>[];
   /** Default `/api/cms/forms`; a form posts to `<path>/<name>`. */
   path?: string;
-  /** The secret signing `_ts` (the same one the page renders with); default `getSessionSecret(env.SESSION_SECRET, url)`. */
+  /** The secret signing `_ts` (the same one the page renders with); default `formSecret` (the site's SESSION_SECRET, else a key Louise keeps in D1). */
   secret?: (env: E, url: URL) => Promise<string>;
   /** Checks a captcha token; default Turnstile siteverify. Injectable so tests run offline. */
   verifyCaptcha?: VerifyCaptcha;
@@ -94,17 +95,18 @@ export function formRoute<E extends EditorRouteEnv>(options: FormRouteOptions<E>
   });
 }
 
-/** getSessionSecret for the request's host; a missing secret off localhost is 503 `misconfigured`, logged once. */
+/** `formSecret` for the request's host; a development SESSION_SECRET off localhost is 503 `misconfigured`, logged once. */
 function defaultSecret(once: LogOnce) {
-  return async (env: unknown, url: URL): Promise<string> => {
+  return async (env: EditorRouteEnv & { SESSION_SECRET?: SecretSource }, url: URL): Promise<string> => {
     try {
-      return await getSessionSecret((env as { SESSION_SECRET?: SecretSource }).SESSION_SECRET, url);
+      return await formSecret(env, url);
     } catch (error) {
-      once('session-secret', () => console.error(`louise: forms cannot check submissions: ${error instanceof Error ? error.message : 'no session secret'}`));
+      if (!(error instanceof Error) || !error.message.includes('SESSION_SECRET')) throw error;
+      once('session-secret', () => console.error(`louise: forms cannot check submissions: ${error.message}`));
       throw new HttpError(
         503,
         'misconfigured',
-        'This form is not accepting messages yet: the site has no SESSION_SECRET. The site owner should set it and redeploy.',
+        'This form is not accepting messages yet: the site’s SESSION_SECRET is not usable. The site owner should set a random one and redeploy.',
       );
     }
   };
