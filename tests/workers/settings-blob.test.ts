@@ -92,7 +92,7 @@ describe('blobSettingsRoute', () => {
       error: 'validation',
       message: 'Some fields are not valid.',
       violations: [
-        { field: 'menu.0.href', message: expect.stringMatching(/javascript:/) },
+        { field: 'menu.0.href', message: expect.stringMatching(/must be a path .* or an http, https, mailto or tel URL/) },
         { field: 'logo.src', message: expect.stringMatching(/media library/) },
         { field: 'year', message: 'must be a whole year, e.g. 2024' },
       ],

@@ -10,9 +10,13 @@ import { refuse, type SettingSanitizer } from './setting-sanitizer.ts';
 
 // The setting sanitizers: what every settings write (settingsRoute,
 // blobSettingsRoute, seeding, a site's own code) stores through. Each checks
-// shape and size, normalizes text (no NUL, no lone surrogates; one-line text
-// also without line breaks or bidi controls) and refuses any string that
-// starts with a script URL scheme, so such a URL cannot be stored in a setting.
+// shape and size and normalizes text (no NUL, no lone surrogates; one-line
+// text also without line breaks or bidi controls). Whatever a template may
+// put in an href or src cannot hold a script URL: a link's href passes the
+// rich-text link allowlist, an image's src must be under the media URL, and
+// no string anywhere in a `json` setting (whose shape the toolkit does not
+// know) may start with a script scheme. Text settings are text: a tagline
+// may begin "Data: ..." and is rendered escaped.
 
 const SCRIPT_MESSAGE = 'must not start with javascript:, vbscript: or data: (a script URL); remove that prefix or reword it';
 /** Most violations one value reports: enough to fix, never a flood. */
@@ -77,7 +81,6 @@ function checkedText(value: unknown, max: number, oneLine: boolean, field: strin
   if (typeof value !== 'string') refuse('must be text', field);
   const text = normalizeFieldText(value, { oneLine });
   if (text.length > max) refuse(`is ${text.length} characters long; shorten it to at most ${max}`, field);
-  if (startsWithScriptScheme(text)) refuse(SCRIPT_MESSAGE, field);
   return text;
 }
 

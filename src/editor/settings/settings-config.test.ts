@@ -64,7 +64,7 @@ describe('resolveSettings', () => {
     [
       'a default that fails its check',
       { customKeys: { menu: 'links' }, defaults: { custom: { menu: [{ label: 'x', href: 'javascript:alert(1)' }] } } },
-      /defaults.custom.menu.0.href: must not start with javascript:/,
+      /defaults.custom.menu.0.href: must be a path \(\/about, #top\) or an http, https, mailto or tel URL/,
     ],
     ['a default for an undeclared key', { defaults: { custom: { nope: 1 } } }, /defaults.custom.nope: not a custom key; add it to customKeys or remove it/],
     ['a default column that is not text', { defaults: { siteName: 5 } }, /defaults.siteName: must be text/],
