@@ -1,10 +1,13 @@
 import * as v from 'valibot';
-import { checkCollections, isVersioned, type CollectionConfig } from '../src/content/collection.ts';
+import { checkCollections, defineCollection, isVersioned, type CollectionConfig } from '../src/content/collection.ts';
+import { siteSettings, siteSettingsColumns } from '../src/db/site-schema.ts';
 import type { EditorRoute } from '../src/http/route.ts';
 import type { ResolveEditor } from '../src/http/session.ts';
 import type { StatusRouteOptions } from '../src/health/index.ts';
 import type { RateLimiterNamespace } from '../src/security/durable-rate-limit.ts';
 import type { RateLimitStorage } from '../src/security/rate-limit.ts';
+import type { FormDefinition } from '../src/editor/index.ts';
+import { settingsRoute, type SettingKind, type SettingsConfig, type SettingsDefaults } from '../src/editor/index.ts';
 import { parseMediaBase } from '../src/security/url-scheme.ts';
 
 /** The bindings the integration's defaults use. */
@@ -14,6 +17,23 @@ export interface CmsEnv {
   RATE_LIMITER?: RateLimiterNamespace;
   /** The media library's bucket (`louise init` binds it). */
   MEDIA?: R2Bucket;
+  /** Signs sessions and form timestamps (`wrangler secret put SESSION_SECRET`); localhost uses a development secret. */
+  SESSION_SECRET?: string;
+  /** Cloudflare Email Routing's `send_email` binding: form notifications by email. */
+  SEND_EMAIL?: SendEmail;
+}
+
+/** The site's settings: the `site_settings` singleton, edited in the Settings panel. */
+export interface SettingsOptions {
+  /**
+   * Keys the site adds beside the structured base (site name, tagline,
+   * footer text), kept in the row's `custom` JSON, with the kind of value
+   * each holds: `text`, `longtext`, `links` (`[{ label, href }]`, every href
+   * a safe link), `image` (a media asset) or `json`.
+   */
+  custom?: Readonly<Record<string, SettingKind>>;
+  /** What a new site starts with: seeded by `astro dev`, `louise db seed` and `POST /api/cms/seed`. */
+  defaults?: SettingsDefaults;
 }
 
 /** The media library's settings. */
@@ -47,6 +67,19 @@ export interface CmsConfig<E extends CmsEnv = CmsEnv> {
   routes?: EditorRoute<E>[] | ((config: { resolveEditor: ResolveEditor<E> }) => EditorRoute<E>[]);
   /** The media library at `/api/cms/media` (uploads to the R2 binding `MEDIA`); `false` removes it. */
   media?: MediaConfig | false;
+  /**
+   * Site settings at `/api/cms/settings` (and `/api/cms/seed`), edited from
+   * the edit bar's Settings button and read by pages with `loadSettings`.
+   * Left out: no settings route.
+   */
+  settings?: SettingsOptions;
+  /**
+   * Forms visitors can send (`defineForm`): taken at `/api/cms/forms/<name>`
+   * (public, spam guarded), listed for editors at `/api/cms/submissions` and
+   * in the edit bar's Inbox; the form named `contact` also at
+   * `/api/cms/inquiries`. Pages render them with `cmsForm`.
+   */
+  forms?: readonly FormDefinition<E>[];
   /** Status probe options; default a `db` check at `/api/cms/status`. `false` removes the probe. */
   status?: StatusRouteOptions<E> | false;
   /** Rate-limit store for sign-in; default the `RATE_LIMITER` Durable Object, else `KV`. */
@@ -96,6 +129,26 @@ const CmsConfigSchema = v.strictObject({
       'media must be false or { url?, maxBytes?, uploadLimit? }',
     ),
   ),
+  settings: v.optional(
+    v.strictObject(
+      {
+        custom: v.optional(
+          v.record(
+            v.string(),
+            v.picklist(['text', 'longtext', 'links', 'image', 'json'], 'every settings.custom kind must be text, longtext, links, image or json'),
+          ),
+        ),
+        defaults: v.optional(v.looseObject({})),
+      },
+      'settings must be { custom?, defaults? }',
+    ),
+  ),
+  forms: v.optional(
+    v.array(
+      v.looseObject({ name: v.string(), fields: v.looseObject({}) }, 'every form must be made with defineForm()'),
+      'forms must be an array of defineForm() results',
+    ),
+  ),
   limiter: fn('limiter'),
   noindex: fn('noindex'),
   apiGate: v.optional(v.strictObject({ isPublic: fn('apiGate.isPublic') })),
@@ -117,6 +170,9 @@ export function mediaUrlOf(config: Pick<CmsConfig<never>, 'media'>): string | nu
   return config.media === false ? null : (config.media?.url ?? DEFAULT_MEDIA_URL);
 }
 
+/** Where visitors send forms: public (no session), same-origin checked and spam guarded by `formRoute`. */
+export const FORMS_PATH = '/api/cms/forms/';
+
 /** The path the integration serves the `MEDIA` bucket at. */
 export const DEFAULT_MEDIA_URL = '/media/';
 
@@ -131,13 +187,74 @@ export function defineCms<E extends CmsEnv>(config: CmsConfig<E>): CmsConfig<E> 
   if (!result.success) throw new Error(`defineCms(): invalid configuration.\n${v.summarize(result.issues)}`);
   try {
     checkCollections(config.collections ?? []);
+    checkToolkitPaths(config);
+    // Builds the routes once, so a bad settings key or form fails here, at start-up, not on a request.
+    const settings = settingsConfigOf(config);
+    if (settings) settingsRoute({ ...settings, resolveEditor: () => null });
+    const names = new Set<string>();
+    for (const form of config.forms ?? []) {
+      if (names.has(form.name)) throw new Error(`Two forms are named ${form.name}: give each form its own name.`);
+      names.add(form.name);
+    }
   } catch (error) {
     throw new Error(`defineCms(): invalid configuration.\n${(error as Error).message}`);
   }
   return config;
 }
 
+/** The toolkit paths the site's settings and forms take: a drafts collection (mounted at `/api/cms/<slug>`) may not claim them. */
+function checkToolkitPaths(config: Pick<CmsConfig<CmsEnv>, 'collections' | 'settings'> & { forms?: readonly unknown[] | undefined }): void {
+  const taken = new Set([...(config.settings ? ['settings', 'seed'] : []), ...(config.forms?.length ? ['forms', 'submissions', 'inquiries'] : [])]);
+  for (const collection of config.collections ?? []) {
+    if (isVersioned(collection) && taken.has(collection.slug)) {
+      throw new Error(
+        `Collection ${collection.slug}: /api/cms/${collection.slug} is the toolkit's own path while settings or forms are on; choose another slug.`,
+      );
+    }
+  }
+}
+
+/** The settings route's configuration from the site's `settings` option (image settings must be media assets), or null when it has none. */
+export function settingsConfigOf(config: Pick<CmsConfig<never>, 'settings' | 'media'>): SettingsConfig | null {
+  const settings = config.settings;
+  if (!settings) return null;
+  const custom = settings.custom ?? {};
+  const mediaBase = mediaUrlOf(config) ?? undefined;
+  return {
+    customKeys: custom,
+    imageKeys: Object.keys(custom).filter((key) => custom[key] === 'image'),
+    mediaBase,
+    defaults: settings.defaults,
+  };
+}
+
 /** The declared collections that save live (no drafts): the edit-mode client saves their fields through `/api/cms/save`. */
-export function liveCollections(config: Pick<CmsConfig<never>, 'collections'>): string[] {
-  return (config.collections ?? []).filter((collection) => !isVersioned(collection)).map((collection) => collection.slug);
+export function liveCollections(config: Pick<CmsConfig<never>, 'collections' | 'settings'>): string[] {
+  return siteCollections(config)
+    .filter((collection) => !isVersioned(collection))
+    .map((collection) => collection.slug);
+}
+
+/** The marker collection of the settings' structured base: `settings:site:<column>` (see `cmsSetting`). */
+export const SETTINGS_COLLECTION = 'settings';
+
+const settingsCollections = new WeakMap<object, CollectionConfig>();
+
+/**
+ * The site's collections, plus, when it has settings and declares no
+ * collection of that name itself, the live `settings` collection over the
+ * settings row's structured base: the fields `cmsSetting` marks are saved
+ * in place through `/api/cms/save` like any live field (publish right
+ * needed), beside the Settings panel.
+ */
+export function siteCollections(config: Pick<CmsConfig<never>, 'collections' | 'settings'>): readonly CollectionConfig[] {
+  const declared = config.collections ?? [];
+  if (!config.settings || declared.some((collection) => collection.slug === SETTINGS_COLLECTION)) return declared;
+  let settings = settingsCollections.get(config);
+  if (!settings) {
+    const fields = Object.fromEntries(siteSettingsColumns.map((column) => [column, { type: 'text' as const }]));
+    settings = defineCollection({ slug: SETTINGS_COLLECTION, rows: { site: 1 }, fields, tables: { table: siteSettings } });
+    settingsCollections.set(config, settings);
+  }
+  return [...declared, settings];
 }

@@ -1,5 +1,6 @@
 import { applyMigrations } from '../src/db/apply-migrations.ts';
 import { describePlan, type ShippedMigration } from '../src/db/migrate.ts';
+import { seedSiteSettings, type SettingsConfig } from '../src/editor/index.ts';
 
 /**
  * `astro dev` only: applies Louise's pending migrations to the local D1,
@@ -17,5 +18,23 @@ export async function migrateLocalDatabase(DB: D1Database | undefined, shipped: 
   } catch (error) {
     const message = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     console.error(`louise: could not apply Louise's migrations to the local database (${message}). Run \`npx louise db migrate\` for details.`);
+  }
+}
+
+/**
+ * `astro dev` only, after the migrations: creates the site settings row
+ * from the configured defaults when there is none (the same
+ * `seedSiteSettings` as `POST /api/cms/seed` and `louise db seed`), so a new
+ * site starts with its settings in place. Never throws; an existing row is
+ * left as it is.
+ */
+export async function seedLocalSettings(DB: D1Database | undefined, settings: SettingsConfig | null): Promise<void> {
+  if (!DB || !settings) return;
+  try {
+    if (await seedSiteSettings(DB, settings.defaults ?? {})) console.log('louise: seeded the site settings in the local database from cms.config.');
+  } catch (error) {
+    console.error(
+      `louise: could not seed the site settings (${error instanceof Error ? error.message : String(error)}). Run \`npx louise db seed\` for details.`,
+    );
   }
 }

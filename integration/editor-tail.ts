@@ -11,7 +11,7 @@ import { editorScriptTag } from './editor-script.ts';
 export function editorTail(
   editor: EditorSession,
   state: Pick<LouiseLocals, 'revs' | 'invalid'>,
-  collections: { live: readonly string[]; declared: readonly string[] },
+  site: { live: readonly string[]; declared: readonly string[]; settings: unknown; forms: ReadonlyMap<string, unknown> },
 ): string {
   const session = {
     email: editor.email,
@@ -21,8 +21,11 @@ export function editorTail(
     invalid: state.invalid,
     editParam: options.editParam,
     autoSave: options.autoSave,
-    live: collections.live,
-    declared: collections.declared,
+    live: site.live,
+    declared: site.declared,
+    // The edit bar's Settings and Inbox buttons: only where the site mounted those routes.
+    settings: site.settings !== null,
+    inbox: site.forms.size > 0,
   };
   const data = JSON.stringify(session).replace(/</g, '\\u003c');
   return `<script type="application/json" id="louise-session">${data}</script>${editorScriptTag()}`;

@@ -5,6 +5,9 @@ import { readEntry, type Entry, type EntryKey, type ReadEntry } from '../src/con
 import { dbProblemOf, logDbProblem, missingDb } from '../src/http/db-problem.ts';
 import { isLocalHostname } from '../src/security/local-host.ts';
 import { noteRendered } from './edit-mode.ts';
+import { readSiteSettings, resolveSettings, type SiteSettings } from '../src/editor/index.ts';
+import { siteSettingsColumns, type SiteSettingsColumn } from '../src/db/site-schema.ts';
+import { SETTINGS_COLLECTION, settingsConfigOf } from './config.ts';
 import { resumeReadSession, type BookmarkCookies } from './read-session.ts';
 
 /** The part of `Astro` the loader reads: edit mode from `locals`, the bookmark cookie, the protocol. */
@@ -137,4 +140,54 @@ export function cmsImage<T extends object>(astro: { locals: App.Locals }, entry:
   if (!image) return marker['data-cms-field'] ? { src: EMPTY_IMAGE, alt: '', width: 1600, height: 900, ...marker, 'data-cms-empty': '' } : null;
   const size = image.width && image.height ? { width: image.width, height: image.height } : {};
   return { src: image.src, alt: image.alt, ...size, ...marker };
+}
+
+/** One link of a `links` setting (a menu, social links). */
+export interface SettingLink {
+  label: string;
+  href: string;
+}
+
+/**
+ * The site's settings (`settings` in `defineCms`) for an Astro page: the
+ * structured base (`siteName`, `tagline`, `footerText`) and the site's own
+ * keys in `custom`. One D1 read; a row not seeded yet, or a database a
+ * visitor's page cannot read (logged with what to do), gives the configured
+ * defaults, so a page always has something to render. An editor in edit
+ * mode reads through their D1 session, so a setting they just saved shows.
+ * Throws a TypeError when the site declares no settings.
+ *
+ * @example
+ * const site = await loadSettings(Astro);
+ * <a class="brand" href="/">{site.siteName}</a>
+ */
+export async function loadSettings(astro: EntryAstro, options: { db?: D1Database } = {}): Promise<SiteSettings> {
+  const { default: config } = await import('virtual:louise/config');
+  const settings = settingsConfigOf(config);
+  if (!settings) throw new TypeError('loadSettings(): the site declares no settings. Add `settings: {}` to defineCms() in cms.config.ts.');
+  let found: SiteSettings | null;
+  if (astro.locals.louise?.editing === true) {
+    const session = resumeReadSession(options.db ?? (await bindingDB()), astro.cookies, { secure: astro.url.protocol === 'https:' });
+    found = (await readSiteSettings(session.client, settings)).settings;
+    session.commit();
+  } else {
+    found = await visitorRead(astro.url, options.db, async (DB) => (await readSiteSettings(DB, settings)).settings);
+  }
+  return found ?? resolveSettings(settings).defaults;
+}
+
+/**
+ * The marker attributes of a settings field in the structured base
+ * (`siteName`, `tagline`, `footerText`), for an editor in edit mode only:
+ * the element becomes editable in place and saves live (the publish right
+ * is needed, as in the Settings panel). Visitors get `{}`.
+ *
+ * @example <p class="tagline" {...cmsSetting(Astro, 'tagline')}>{site.tagline}</p>
+ */
+export function cmsSetting(astro: { locals: App.Locals }, field: SiteSettingsColumn): Record<string, string> {
+  if (!(siteSettingsColumns as readonly string[]).includes(field))
+    throw new TypeError(
+      `cmsSetting(): ${field} is not a settings column (they are ${siteSettingsColumns.join(', ')}); edit other settings in the Settings panel.`,
+    );
+  return astro.locals.louise?.editing === true ? { 'data-cms-field': `${SETTINGS_COLLECTION}:site:${field}` } : {};
 }

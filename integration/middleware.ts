@@ -1,16 +1,17 @@
 import { defineMiddleware } from 'astro:middleware';
 import { env as cfEnv } from 'cloudflare:workers';
+import config from 'virtual:louise/config';
 import migrations from 'virtual:louise/migrations';
 import { keepCookiesPrivate } from '../src/http/private-cookies.ts';
 import { allowCspDataFonts } from '../src/security/csp.ts';
 import { louiseSecurityHeaders, mutable } from '../src/security/headers.ts';
-import { DEFAULT_MEDIA_URL, type CmsEnv } from './config.ts';
-import { migrateLocalDatabase } from './dev-migrations.ts';
+import { DEFAULT_MEDIA_URL, settingsConfigOf, type CmsEnv } from './config.ts';
+import { migrateLocalDatabase, seedLocalSettings } from './dev-migrations.ts';
 import { SERVED_HEADER, servePage, siteGate } from './page-flow.ts';
 import { gateApi, renewal, type GateInput } from './request-gate.ts';
 
 const env = cfEnv as unknown as CmsEnv;
-/** `astro dev`: Louise's migrations, applied once per isolate before anything reads the tables. */
+/** `astro dev`: Louise's migrations (and the settings seed), applied once per isolate before anything reads the tables. */
 let migrated: Promise<void> | undefined;
 
 /**
@@ -26,7 +27,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // written; the site's Worker serves it (published regions, edit mode) on every request.
   if (context.isPrerendered && !import.meta.env.DEV) return next();
   if (migrations.length > 0) {
-    migrated ??= migrateLocalDatabase(env.DB as D1Database | undefined, migrations);
+    const DB = env.DB as D1Database | undefined;
+    migrated ??= migrateLocalDatabase(DB, migrations).then(() => seedLocalSettings(DB, settingsConfigOf(config)));
     await migrated;
   }
   const { request, url } = context;

@@ -9,7 +9,9 @@ import { kvRateLimitStorage, type RateLimitStorage } from '../src/security/rate-
 import { composeRoutes } from '../src/http/compose.ts';
 import { overlayRoute } from '../src/editor/overlay-route.ts';
 import { collectionRoutes } from '../src/editor/collection-routes.ts';
-import { defineCms, liveCollections, mediaUrlOf, type CmsConfig, type CmsEnv } from './config.ts';
+import { defineCms, FORMS_PATH, liveCollections, mediaUrlOf, settingsConfigOf, siteCollections, type CmsConfig, type CmsEnv } from './config.ts';
+import { seedRoute, settingsRoute, type SettingsConfig } from '../src/editor/index.ts';
+import { formRoute, inquiriesRoute, submissionsRoute, type FormDefinition } from '../src/editor/index.ts';
 import { mediaRoute } from '../src/editor/media-route.ts';
 import type { MediaEnv } from '../src/editor/media/asset.ts';
 
@@ -25,10 +27,16 @@ export interface CmsRuntime<E extends CmsEnv = CmsEnv> {
   declared: readonly string[];
   /** The declared collections without drafts: the editor saves their fields live. */
   live: readonly string[];
+  /** The settings route's configuration (`loadSettings` reads the same), or null when the site has no settings. */
+  settings: SettingsConfig | null;
+  /** The site's forms by name (`cmsForm` renders them). */
+  forms: ReadonlyMap<string, FormDefinition<E>>;
 }
 
 export const STATUS_PATH = '/api/cms/status';
 const ALWAYS_PUBLIC = new Set(['/api/cms/auth/login', '/api/cms/auth/logout']);
+/** The form `inquiriesRoute` lists at `/api/cms/inquiries`. */
+const INQUIRIES_FORM = 'contact';
 
 function defaultLimiter(env: CmsEnv): RateLimitStorage | null {
   if (env.RATE_LIMITER) return durableRateLimitStorage(env.RATE_LIMITER);
@@ -56,16 +64,27 @@ export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsR
   const status = config.status === false ? null : (config.status ?? { checks: { db: d1Check((env: E) => env.DB) } });
   // The gate exempts only the default status path; a moved one must be added to apiGate.isPublic.
   const statusIsPublic = status !== null && (status.path ?? STATUS_PATH) === STATUS_PATH;
-  const declared = new Set((config.collections ?? []).map((collection) => collection.slug));
+  const siteCollectionList = siteCollections(config);
+  const declared = new Set(siteCollectionList.map((collection) => collection.slug));
   // Rich text keeps only images under the media URL; no media library, no restriction.
   const mediaBase = mediaUrlOf(config) ?? undefined;
-  const collections = collectionRoutes<E>({ collections: config.collections ?? [], resolveEditor, mediaBase });
+  const collections = collectionRoutes<E>({ collections: siteCollectionList, resolveEditor, mediaBase });
   const limiter = config.limiter ?? defaultLimiter;
+  const settings = settingsConfigOf(config);
+  const forms = config.forms ?? [];
   const routes: EditorRoute<E>[] = [
     ...collections,
+    ...(settings ? [settingsRoute<E>({ ...settings, resolveEditor }), seedRoute<E>({ resolveEditor, defaults: settings.defaults ?? {} })] : []),
+    ...(forms.length > 0
+      ? [
+          formRoute<E>({ forms }),
+          submissionsRoute<E>({ resolveEditor, forms }),
+          ...(forms.some((form) => form.name === INQUIRIES_FORM) ? [inquiriesRoute<E>({ resolveEditor, forms, form: INQUIRIES_FORM })] : []),
+        ]
+      : []),
     ...(config.media === false
       ? []
-      : [mediaRoute<E & MediaEnv>({ resolveEditor, collections: config.collections ?? [], limiter, ...config.media, url: mediaBase }) as EditorRoute<E>]),
+      : [mediaRoute<E & MediaEnv>({ resolveEditor, collections: siteCollectionList, limiter, ...config.media, url: mediaBase }) as EditorRoute<E>]),
     ...siteRoutes,
     authRoute<E>({ limiter, resolveEditor }),
     // Last: a marker of a collection nobody declared is an overlay region.
@@ -76,10 +95,16 @@ export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsR
   return {
     resolveEditor,
     api: composeRoutes(...routes),
-    isPublic: (pathname, request) => ALWAYS_PUBLIC.has(pathname) || (statusIsPublic && pathname === STATUS_PATH) || (isPublic?.(pathname, request) ?? false),
+    isPublic: (pathname, request) =>
+      ALWAYS_PUBLIC.has(pathname) ||
+      (statusIsPublic && pathname === STATUS_PATH) ||
+      (forms.length > 0 && pathname.startsWith(FORMS_PATH)) ||
+      (isPublic?.(pathname, request) ?? false),
     noindex: config.noindex ?? ((hostname) => isNoindexHost(hostname)),
     isOverlay: (collection) => !declared.has(collection),
     declared: [...declared],
     live: liveCollections(config),
+    settings,
+    forms: new Map(forms.map((form) => [form.name, form])),
   };
 }

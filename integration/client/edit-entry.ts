@@ -16,6 +16,10 @@ interface Island {
   live: string[];
   /** Declared collections: any other marker is an overlay region. */
   declared: string[];
+  /** The site has settings (the Settings button opens the settings panel). */
+  settings: boolean;
+  /** The site has forms (the Inbox button). */
+  inbox: boolean;
 }
 
 const island = document.getElementById('louise-session');
@@ -23,7 +27,7 @@ const session = island?.textContent ? (JSON.parse(island.textContent) as Island)
 
 if (session) {
   document.documentElement.dataset.louiseEditing = '';
-  const { access, revs, editParam, autoSave, live, declared, invalid } = session;
-  mountCms({ access, revs, invalid, editParam, autoSave, live, declared });
+  const { access, revs, editParam, autoSave, live, declared, invalid, settings, inbox } = session;
+  mountCms({ access, revs, invalid, editParam, autoSave, live, declared, settings, inbox });
   document.dispatchEvent(new CustomEvent('louise:ready', { detail: { email: session.email, name: session.name, access } }));
 }
