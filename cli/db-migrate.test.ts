@@ -31,11 +31,13 @@ function query(site: string, state: string, sql: string): Record<string, unknown
 
 describe('parseDbArgs', () => {
   it('reads migrate and its options, and refuses anything else with the usage', () => {
-    expect(parseDbArgs(['migrate'], '/site')).toEqual({ cwd: '/site', remote: false, binding: 'DB', persistTo: undefined });
+    expect(parseDbArgs(['migrate'], '/site')).toEqual({ command: 'migrate', cwd: '/site', remote: false, binding: 'DB', persistTo: undefined, config: undefined });
+    expect(parseDbArgs(['seed', '--config', 'src/cms.config.ts'], '/site')).toMatchObject({ command: 'seed', config: 'src/cms.config.ts' });
     expect(parseDbArgs(['migrate', '--remote', '--binding', 'CMS'], '/site')).toMatchObject({ remote: true, binding: 'CMS' });
     expect(parseDbArgs(['migrate', '--persist-to', 'x'], '/site')).toMatchObject({ persistTo: 'x' });
     expect(() => parseDbArgs([], '/site')).toThrow(/No command given[\s\S]*npx louise db migrate --remote/);
-    expect(() => parseDbArgs(['seed'], '/site')).toThrow(/Unknown command "db seed"/);
+    expect(() => parseDbArgs(['reset'], '/site')).toThrow(/Unknown command "db reset"/);
+    expect(() => parseDbArgs(['migrate', '--config', 'x'], '/site')).toThrow(/--config is for db seed/);
     expect(() => parseDbArgs(['migrate', '--remote', '--persist-to', 'x'], '/site')).toThrow(/--persist-to is for the local database/);
     expect(() => parseDbArgs(['migrate', '--force'], '/site')).toThrow(/Unknown option '--force'/);
   });
@@ -72,6 +74,20 @@ describe('npx louise db migrate against a local D1', () => {
     expect(query(site, state, 'SELECT name FROM d1_migrations').map((row) => row['name'])).toEqual(['0000_posts.sql']);
     const list = run(site, [WRANGLER, 'd1', 'migrations', 'list', 'DB', '--local', '--persist-to', state]);
     expect(list.stdout).toContain('No migrations to apply');
+
+    // db seed: the settings row from the config's defaults, once; a second run keeps what is there.
+    writeFileSync(
+      join(site, 'cms.config.mjs'),
+      `export default { settings: { custom: { menu: 'links' }, defaults: { siteName: "Ana's site", tagline: 'Line one\\nand two', custom: { menu: [{ label: 'Home', href: '/' }] } } } };\n`,
+    );
+    const seeded = run(site, [join(ROOT, 'cli/louise.ts'), 'db', 'seed', '--config', 'cms.config.mjs', '--persist-to', state]);
+    expect(seeded.status, seeded.stderr).toBe(0);
+    expect(seeded.stdout.trim()).toBe('Seeded the site settings in the local database.');
+    const again = run(site, [join(ROOT, 'cli/louise.ts'), 'db', 'seed', '--config', 'cms.config.mjs', '--persist-to', state]);
+    expect(again.stdout.trim()).toBe('The site settings in the local database already exist; left as they are.');
+    expect(query(site, state, 'SELECT site_name, tagline, custom FROM site_settings')).toEqual([
+      { site_name: "Ana's site", tagline: 'Line one and two', custom: JSON.stringify({ menu: [{ label: 'Home', href: '/' }] }) },
+    ]);
   });
 
   it("adopts Louise's migrations that wrangler applied (the old way), without running them again", { timeout: 90_000 }, () => {

@@ -16,19 +16,29 @@ import {
   type ShippedMigration,
 } from '../src/db/migrate.ts';
 import { d1Command, d1Statements, resolveTarget, type D1Target } from './d1.ts';
+import { seedDatabase } from './db-seed.ts';
 import { CliError } from './errors.ts';
 
 export const DB_USAGE = `Apply Louise's migrations to your site's D1 database (binding DB in your wrangler config):
 
   npx louise db migrate              the local database (what astro dev uses)
   npx louise db migrate --remote     the deployed database
+  npx louise db seed [--remote]      create the site settings row from the defaults in
+                                     cms.config (settings.defaults); an existing row is kept
 
-Options: --binding <name> (default DB), --persist-to <dir> (local state folder).
+Options: --binding <name> (default DB), --persist-to <dir> (local state folder),
+--config <file> (seed: the cms.config module; default src/ or site/cms.config.ts).
 Louise records what it applied in its own table (_louise_migrations), so
 your own migrations (wrangler's or drizzle-kit's) keep working beside it.`;
 
+/** A parsed `db` command: what to run, where, and (seed) which cms.config. */
+export interface DbCommand extends D1Target {
+  command: 'migrate' | 'seed';
+  config?: string | undefined;
+}
+
 /** Parses `db ...` arguments into a target; CliError (exit 2) with usage on bad input. */
-export function parseDbArgs(argv: string[], cwd: string): D1Target {
+export function parseDbArgs(argv: string[], cwd: string): DbCommand {
   let parsed: ReturnType<typeof parseDbArgsStrict>;
   try {
     parsed = parseDbArgsStrict(argv);
@@ -36,17 +46,19 @@ export function parseDbArgs(argv: string[], cwd: string): D1Target {
     throw new CliError(`${error instanceof Error ? error.message : String(error)}\n\n${DB_USAGE}`, 2);
   }
   const [command, extra] = parsed.positionals;
-  if (command !== 'migrate') throw new CliError(`${command ? `Unknown command "db ${command}".` : 'No command given.'}\n\n${DB_USAGE}`, 2);
+  if (command !== 'migrate' && command !== 'seed')
+    throw new CliError(`${command ? `Unknown command "db ${command}".` : 'No command given.'}\n\n${DB_USAGE}`, 2);
   if (extra !== undefined) throw new CliError(`Unexpected argument "${extra}".\n\n${DB_USAGE}`, 2);
-  const { remote = false, binding = 'DB', 'persist-to': persistTo } = parsed.values;
+  const { remote = false, binding = 'DB', 'persist-to': persistTo, config } = parsed.values;
   if (remote && persistTo) throw new CliError('--persist-to is for the local database; drop it with --remote.', 2);
-  return { cwd, remote, binding, persistTo };
+  if (config !== undefined && command !== 'seed') throw new CliError('--config is for db seed.', 2);
+  return { command, cwd, remote, binding, persistTo, config };
 }
 
 function parseDbArgsStrict(argv: string[]) {
   return parseArgs({
     args: argv,
-    options: { remote: { type: 'boolean' }, binding: { type: 'string' }, 'persist-to': { type: 'string' } },
+    options: { remote: { type: 'boolean' }, binding: { type: 'string' }, 'persist-to': { type: 'string' }, config: { type: 'string' } },
     allowPositionals: true,
     strict: true,
   });
@@ -65,13 +77,14 @@ export function migrateDatabase(target: D1Target, shipped: readonly ShippedMigra
   return plan;
 }
 
-/** The `db` command: prints what it applied, or that the database is up to date. */
-export function runDb(argv: string[], cwd: string, log: (line: string) => void): void {
+/** The `db` command: prints what it applied (or seeded), or that there was nothing to do. */
+export async function runDb(argv: string[], cwd: string, log: (line: string) => void): Promise<void> {
   if (argv.includes('--help') || argv.includes('-h')) {
     log(DB_USAGE);
     return;
   }
   const target = parseDbArgs(argv, cwd);
   const { label } = resolveTarget(target);
+  if (target.command === 'seed') return log(await seedDatabase(target, label));
   log(describePlan(migrateDatabase(target), label));
 }

@@ -11,6 +11,7 @@ export const MAIN_USAGE = `Usage: npx louise <command>
 
   init [--yes]                       add Louise to the Astro project in this folder
   db migrate [--remote]              apply Louise's migrations to your D1 database
+  db seed [--remote]                 create the site settings from cms.config's defaults
   editor add|password|list|remove    manage your site's editors (npx louise editor --help)
   media add <file...>                add files to the media library (npx louise media --help)
 
@@ -26,7 +27,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
         await runInit({ cwd, yes: parseInitArgs(rest), log, confirm });
         return 0;
       case 'db':
-        runDb(rest, cwd, log);
+        await runDb(rest, cwd, log);
         return 0;
       case 'editor':
         await runEditor(rest, { cwd, log });

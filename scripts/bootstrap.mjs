@@ -58,13 +58,15 @@ const SEED_IMAGES = [
 ];
 
 /**
- * Applies Louise's migrations (`louise db migrate`), adds the seed images to
+ * Applies Louise's migrations (`louise db migrate`), seeds the site settings
+ * from site/cms.config.ts (`louise db seed`), adds the seed images to
  * the media library (`louise media add`: local R2 and registry) and loads the
  * reference content into a local D1 (default state, or `persistTo`).
  */
 export function prepareLocalDatabase(persistTo) {
   const persist = persistTo ? ['--persist-to', persistTo] : [];
   run('npm', ['run', '--silent', 'louise', '--', 'db', 'migrate', ...persist]);
+  run('npm', ['run', '--silent', 'louise', '--', 'db', 'seed', ...persist]);
   for (const [file, alt] of SEED_IMAGES) run('npm', ['run', '--silent', 'louise', '--', 'media', 'add', file, '--alt', alt, ...persist]);
   run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--file', 'site/seed.sql', ...persist]);
 }
