@@ -1,6 +1,7 @@
 import { defineCms } from 'louise/astro';
 import { defineCollection, textList } from 'louise/content';
-import { pages as pagesTable, pagesVersions, siteSettings } from 'louise/db';
+import { pages as pagesTable, pagesVersions } from 'louise/db';
+import { defineForm } from 'louise/editor';
 import { d1Check } from 'louise/health';
 
 /**
@@ -22,18 +23,51 @@ export const pages = defineCollection({
   tables: { table: pagesTable, versions: pagesVersions },
 });
 
-/** Site-wide settings: one live row (`site`, row 1) of the toolkit's `site_settings` table; saves go live at once. */
-export const settings = defineCollection({
-  slug: 'settings',
-  rows: { site: 1 },
-  fields: { siteName: { type: 'text' }, tagline: { type: 'text' }, footerText: { type: 'text' } },
-  tables: { table: siteSettings },
+/**
+ * The contact form (site/pages/contact.astro). Spam guarded: a rate limit
+ * per visitor (KV), a honeypot, a minimum fill time, and Turnstile once the
+ * site sets `TURNSTILE_SITE_KEY` and the `TURNSTILE_SECRET` secret (on
+ * localhost without them the check is skipped; deployed without the secret
+ * the form refuses every message rather than take them unchecked). New
+ * messages are emailed through the `SEND_EMAIL` binding to `CONTACT_EMAIL`
+ * (printed to the console by `npm start`) and listed in the edit bar's Inbox.
+ */
+export const contact = defineForm({
+  name: 'contact',
+  fields: {
+    name: { type: 'text', label: 'Your name', required: true, maxLength: 100 },
+    email: { type: 'email', label: 'Your email', required: true },
+    message: { type: 'longtext', label: 'Message', required: true, maxLength: 5000 },
+  },
+  spam: { captchaSecret: (env: Env) => env.TURNSTILE_SECRET },
+  notify: {
+    email: { to: (env: Env) => env.CONTACT_EMAIL ?? 'editor@louise.localhost', from: 'contact@louise.localhost', subject: 'New message from the contact form' },
+  },
 });
 
 // The reference site's runtime configuration: its collections (the
-// integration mounts their routes), the built-in sign-in (passwordEditor),
-// and a status probe that checks D1.
+// integration mounts their routes), site settings (header, menu, footer),
+// the contact form, the built-in sign-in (passwordEditor), and a status
+// probe that checks D1.
 export default defineCms<Env>({
-  collections: [pages, settings],
+  collections: [pages],
+  settings: {
+    custom: { menu: 'links', social: 'links' },
+    defaults: {
+      siteName: 'Louise',
+      tagline: 'Edit the live page, in place.',
+      footerText: 'Made with Louise on Cloudflare Workers.',
+      custom: {
+        menu: [
+          { label: 'Home', href: '/' },
+          { label: 'About', href: '/about' },
+          { label: 'Article', href: '/articles/editing-in-place' },
+          { label: 'Contact', href: '/contact' },
+        ],
+        social: [{ label: 'Cloudflare Workers', href: 'https://workers.cloudflare.com/' }],
+      },
+    },
+  },
+  forms: [contact],
   status: { checks: { db: d1Check((env: Env) => env.DB) } },
 });

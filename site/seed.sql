@@ -1,6 +1,6 @@
 -- Content of the reference site. Idempotent: existing rows are left alone.
-INSERT OR IGNORE INTO site_settings (id, site_name, tagline, footer_text)
-VALUES (1, 'Louise', 'Edit the live page, in place.', 'Made with Louise on Cloudflare Workers.');
+-- The site settings are not here: `louise db seed` (and `astro dev`) seed
+-- them from the defaults in site/cms.config.ts, as on any Louise site.
 
 -- The two images are the files in public/images, added to the media library
 -- by `louise media add` (scripts/bootstrap.mjs); their URLs are content-addressed.
@@ -19,6 +19,11 @@ INSERT OR IGNORE INTO pages (slug, title, summary, body, paragraphs, hero) VALUE
  'Why the page itself is the best editor for the page.',
  '<p>Most content systems ask you to edit a form and then imagine the result. Louise turns the page into the form.</p><p><img src="/media/f3123d85f22761ec1fbde66caa16631b353528ff2223909038ff8941399ba20e.jpg" alt="A green and pale blue swirl" width="1200" height="800"></p><h2>Drafts first</h2><p>On versioned pages every change is a <strong>draft</strong> until someone who may publish presses Publish.</p><ul><li>Every version stays recoverable.</li><li>Two editors never silently overwrite each other.</li></ul>',
  '[]',
+ NULL),
+('contact', 'Contact us',
+ 'Write to us: we read every message and answer within two working days.',
+ '',
+ '[]',
  NULL);
 
 -- The pages collection is versioned: each seeded page gets one version (made
@@ -26,9 +31,9 @@ INSERT OR IGNORE INTO pages (slug, title, summary, body, paragraphs, hero) VALUE
 -- later has more versions or other authors and is left alone.
 INSERT INTO pages_versions (page_id, title, summary, body, paragraphs, hero, created_by)
 SELECT id, title, summary, body, paragraphs, hero, 'seed' FROM pages
-WHERE slug IN ('home', 'about', 'articles/editing-in-place') AND NOT EXISTS (SELECT 1 FROM pages_versions v WHERE v.page_id = pages.id);
+WHERE slug IN ('home', 'about', 'articles/editing-in-place', 'contact') AND NOT EXISTS (SELECT 1 FROM pages_versions v WHERE v.page_id = pages.id);
 
 UPDATE pages SET published_version_id = (SELECT max(v.id) FROM pages_versions v WHERE v.page_id = pages.id)
-WHERE slug IN ('home', 'about', 'articles/editing-in-place') AND published_version_id IS NULL
+WHERE slug IN ('home', 'about', 'articles/editing-in-place', 'contact') AND published_version_id IS NULL
 AND (SELECT count(*) FROM pages_versions v WHERE v.page_id = pages.id AND v.created_by = 'seed') = 1
 AND NOT EXISTS (SELECT 1 FROM pages_versions v WHERE v.page_id = pages.id AND (v.created_by IS NOT 'seed' OR v.discarded_at IS NOT NULL));
