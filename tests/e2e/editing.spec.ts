@@ -168,12 +168,17 @@ test.describe('inline editing', () => {
     expect(await visitorHtml(browser, '/articles/editing-in-place')).toContain(await page.locator(TITLE).innerText());
   });
 
-  test('a writer sees no Publish, and no Settings on a page without a settings panel; Done leaves edit mode', async ({ page }) => {
+  test('a writer sees no Publish, and the site settings read-only; Done leaves edit mode', async ({ page }) => {
     await signIn(page, 'writer@localhost');
     await openEditing(page, '/about');
     await expect(page.getByRole('button', { name: 'Publish' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Discard draft' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Settings' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Site settings' });
+    await expect(settings.getByText('Only editors who may publish can change site settings.')).toBeVisible();
+    await expect(settings.getByLabel('Site name')).toBeDisabled();
+    await settings.getByRole('button', { name: 'Close' }).click();
+    await expect(settings).toBeHidden();
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(page).toHaveURL(`${baseUrl()}/about`);
     expect(await page.locator('script').count()).toBe(0);

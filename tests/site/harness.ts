@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readD1Migrations } from '@cloudflare/vitest-plugin';
 import { createTestHarness } from 'wrangler';
+import { seedSettingsSql } from '../../src/editor/settings/seed-sql.ts';
+import cms from '../../site/cms.config.ts';
 
 const BUILT = new URL('../../dist/server/wrangler.json', import.meta.url);
 const MIGRATIONS = fileURLToPath(new URL('../../migrations', import.meta.url));
@@ -9,7 +11,8 @@ const SITE = fileURLToPath(new URL('../../site', import.meta.url));
 
 /**
  * The whole built site (Astro pages, middleware, /api/cms routes, D1, KV,
- * Durable Objects) in workerd, with fresh storage migrated and seeded.
+ * Durable Objects) in workerd, with fresh storage migrated and seeded
+ * (the content of site/seed.sql, the settings from site/cms.config.ts).
  */
 export async function startSite() {
   if (!existsSync(BUILT)) throw new Error('tests/site needs the production build: run `npx astro build` first (npm test does).');
@@ -23,5 +26,7 @@ export async function startSite() {
   for (const { queries } of [...(await readD1Migrations(MIGRATIONS)), ...seed]) {
     await DB.batch(queries.map((query) => DB.prepare(query)));
   }
+  // The settings, as `louise db seed` writes them on `npm start`.
+  await DB.prepare(seedSettingsSql(cms.settings?.defaults ?? {})).run();
   return { server, DB };
 }

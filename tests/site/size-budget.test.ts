@@ -8,10 +8,13 @@ import { startSite } from './harness.ts';
 // it at /_louise/): the core (editor.js and what it imports statically: bar,
 // plain text, image fields, auto-save, conflict UI), the rich-text chunk
 // (Lexical and its plugins, imported on demand) and the media panel's chunk
-// (imported when the editor opens the library), each gzipped.
+// (imported when the editor opens the library), the settings and inbox
+// panels' chunks (imported when opened), each gzipped.
 const CORE_BUDGET = 12 * 1024;
 const RICH_BUDGET = 80 * 1024;
 const PANEL_BUDGET = 8.5 * 1024;
+/** The other panels, by their dialog's id: each its own chunk, with the shared panel frame. */
+const OTHER_PANELS = { 'louise-settings': 7 * 1024, 'louise-inbox': 5 * 1024 } as const;
 const ASSETS = new URL('../../lib/editor/', import.meta.url);
 const ENTRY = 'editor.js';
 
@@ -45,13 +48,17 @@ function closure(roots: string[], skip: ReadonlySet<string> = new Set()): Set<st
 const entry = files.includes(ENTRY) && source(ENTRY).includes('louise:ready') ? ENTRY : undefined;
 const core = entry ? closure([entry]) : new Set<string>();
 const lazy = [...new Set([...core].flatMap(dynamicImports))];
+/** A panel's chunk: its dialog (`#<id>`) opened with showModal (the shared frame's CSS names every id but opens none). */
+const opens = (id: string) => (name: string) => source(name).includes(id) && source(name).includes('showModal');
 /** The media panel's chunk: the dialog (`#louise-media`) opened with showModal. */
-const isPanel = (name: string) => source(name).includes('louise-media') && source(name).includes('showModal');
+const isPanel = opens('louise-media');
+const isOtherPanel = (name: string) => Object.keys(OTHER_PANELS).some((id) => opens(id)(name));
 const rich = closure(
-  lazy.filter((name) => !isPanel(name)),
+  lazy.filter((name) => !isPanel(name) && !isOtherPanel(name)),
   core,
 );
 const panel = closure(lazy.filter(isPanel), core);
+const others = Object.entries(OTHER_PANELS).map(([id, budget]) => ({ id, budget, chunks: closure(lazy.filter(opens(id)), core) }));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 describe('edit-mode client size budgets', () => {
@@ -86,6 +93,19 @@ describe('edit-mode client size budgets', () => {
     expect(size).toBeLessThanOrEqual(PANEL_BUDGET);
   });
 
+  for (const { id, budget, chunks } of others)
+    it(`keeps the ${id} panel in its own chunk, within ${kb(budget)} gzipped`, () => {
+      expect(chunks.size, `${id} is not a separate dynamically imported chunk`).toBeGreaterThan(0);
+      expect([...core].some(opens(id)), `${id} is in the core`).toBe(false);
+      expect(
+        [...chunks].some((name) => /Lexical|lexical/.test(source(name))),
+        `${id} pulls in Lexical`,
+      ).toBe(false);
+      const size = gzipped(chunks);
+      console.log(`${id} chunk: ${kb(size)} gzipped (${[...chunks].join(', ')})`);
+      expect(size).toBeLessThanOrEqual(budget);
+    });
+
   it(`keeps the rich-text chunk within ${kb(RICH_BUDGET)} gzipped`, () => {
     const size = gzipped(rich);
     console.log(`rich-text chunk: ${kb(size)} gzipped (${[...rich].join(', ')})`);
@@ -104,7 +124,7 @@ describe('visitor pages reference none of the client chunks', () => {
   });
 
   it('serves visitor HTML without any chunk, while edit-mode HTML loads the entry from /_louise/', async () => {
-    const chunks = [...core, ...rich, ...panel];
+    const chunks = [...core, ...rich, ...panel, ...others.flatMap((other) => [...other.chunks])];
     expect(chunks.length).toBeGreaterThan(1);
     for (const path of ['/', '/about', '/articles/editing-in-place']) {
       const html = await (await site.server.fetch(`http://localhost${path}`)).text();
@@ -125,7 +145,7 @@ describe('visitor pages reference none of the client chunks', () => {
     for (const chunk of [...core, ...rich].filter((name) => name !== ENTRY))
       for (const imported of source(chunk).matchAll(/["'`]\.\/editor\.js([^"'`]*)["'`]/g)) expect(imported[1], chunk).toBe('');
     // The build copied the same files to the site's assets: the entry and its lazy chunks load from /_louise/.
-    for (const chunk of [entry!, ...rich, ...panel]) {
+    for (const chunk of [entry!, ...rich, ...panel, ...others.flatMap((other) => [...other.chunks])]) {
       const served = await site.server.fetch(`http://localhost${chunk === entry ? src : `/_louise/${chunk}`}`);
       expect(served.status, chunk).toBe(200);
       expect(await served.text(), chunk).toBe(source(chunk));

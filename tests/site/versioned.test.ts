@@ -28,12 +28,13 @@ async function signIn(): Promise<string> {
 }
 
 describe('versioned pages on the reference site', () => {
-  it('seeds the three pages published', async () => {
+  it('seeds the four pages published', async () => {
     const rows = await site.DB.prepare('SELECT slug, published_version_id AS pointer FROM pages ORDER BY id').all<{ slug: string; pointer: number | null }>();
     expect(rows.results.map((row) => [row.slug, row.pointer !== null])).toEqual([
       ['home', true],
       ['about', true],
       ['articles/editing-in-place', true],
+      ['contact', true],
     ]);
   });
 
