@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { defineCms } from './config.ts';
+import { defineForm } from '../src/editor/forms/define-form.ts';
+import { defineCollection } from '../src/content/collection.ts';
+import { pages, pagesVersions } from '../src/db/pages-schema.ts';
+import { defineCms, liveCollections, settingsConfigOf, siteCollections } from './config.ts';
 import { parseLouiseOptions } from './options.ts';
 
 describe('parseLouiseOptions', () => {
@@ -46,5 +49,36 @@ describe('defineCms', () => {
     ['an unknown key', { extra: 1 }, 'Invalid key: Expected never but received "extra"', 'extra'],
   ])('rejects %s with a message naming the key', (_, config, message, path) => {
     expect(() => defineCms(config as never)).toThrow(`defineCms(): invalid configuration.\n× ${message}\n  → at ${path}`);
+  });
+});
+
+describe('defineCms: settings and forms', () => {
+  const contact = defineForm({ name: 'contact', fields: { email: { type: 'email', required: true } } });
+  it('checks settings and forms when the config is defined, naming what to fix', () => {
+    expect(() => defineCms({ settings: { custom: { logo: 'image' } }, media: false })).toThrow(/defineCms\(\): invalid configuration\.\n[\s\S]*mediaBase/);
+    expect(() => defineCms({ settings: { custom: { menu: 'links' }, defaults: { custom: { menu: [{ label: 'x', href: 'javascript:alert(1)' }] } } } })).toThrow(
+      /defaults\.custom\.menu\.0\.href: must be a path/,
+    );
+    expect(() => defineCms({ settings: { custom: { menu: 'list' as never } } })).toThrow(
+      /every settings.custom kind must be text, longtext, links, image or json/,
+    );
+    expect(() => defineCms({ forms: [contact, contact] })).toThrow(/Two forms are named contact/);
+    const drafts = defineCollection({
+      slug: 'settings',
+      fields: { title: { type: 'text' } },
+      versions: { drafts: true },
+      tables: { table: pages, versions: pagesVersions },
+    });
+    expect(() => defineCms({ collections: [drafts], settings: {} })).toThrow(/\/api\/cms\/settings is the toolkit's own path/);
+  });
+
+  it('adds the live settings collection for the base columns, image settings under the media URL', () => {
+    const config = defineCms({ settings: { custom: { menu: 'links', logo: 'image' } }, media: { url: '/files/' } });
+    expect(siteCollections(config).map((collection) => collection.slug)).toEqual(['settings']);
+    expect(Object.keys(siteCollections(config)[0]!.fields)).toEqual(['siteName', 'tagline', 'footerText']);
+    expect(liveCollections(config)).toEqual(['settings']);
+    expect(settingsConfigOf(config)).toMatchObject({ customKeys: { menu: 'links', logo: 'image' }, imageKeys: ['logo'], mediaBase: '/files/' });
+    expect(siteCollections(defineCms({}))).toEqual([]);
+    expect(settingsConfigOf({})).toBeNull();
   });
 });

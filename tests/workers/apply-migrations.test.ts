@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { migrateLocalDatabase } from '../../integration/dev-migrations.ts';
+import { migrateLocalDatabase, seedLocalSettings } from '../../integration/dev-migrations.ts';
 import { applyMigrations } from '../../src/db/apply-migrations.ts';
 
 // setup.ts migrated this database the old way (wrangler's d1_migrations), so
@@ -58,6 +58,35 @@ describe('applyMigrations through the D1 binding (astro dev)', () => {
       expect(log).toHaveBeenCalledWith('Louise: applied 9996_gizmos to the local database.');
     } finally {
       log.mockRestore();
+    }
+  });
+});
+
+describe('seedLocalSettings (astro dev, after the migrations)', () => {
+  it('creates the settings row from the defaults once, then leaves it; never throws', async () => {
+    await env.DB.prepare('DELETE FROM site_settings').run();
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await seedLocalSettings(env.DB, { defaults: { siteName: 'Seeded' } });
+      expect(log).toHaveBeenCalledWith('louise: seeded the site settings in the local database from cms.config.');
+      await env.DB.prepare("UPDATE site_settings SET site_name = 'Edited'").run();
+      await seedLocalSettings(env.DB, { defaults: { siteName: 'Seeded' } });
+      expect(await env.DB.prepare('SELECT site_name FROM site_settings').first('site_name')).toBe('Edited');
+      await seedLocalSettings(undefined, { defaults: {} });
+      await seedLocalSettings(env.DB, null);
+      await seedLocalSettings(
+        {
+          prepare: () => {
+            throw new Error('D1 is down');
+          },
+        } as never,
+        { defaults: {} },
+      );
+      expect(error).toHaveBeenLastCalledWith(expect.stringMatching(/could not seed the site settings \(D1 is down\).*npx louise db seed/));
+    } finally {
+      log.mockRestore();
+      error.mockRestore();
     }
   });
 });
