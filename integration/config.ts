@@ -239,6 +239,7 @@ export function liveCollections(config: Pick<CmsConfig<never>, 'collections' | '
 export const SETTINGS_COLLECTION = 'settings';
 
 const settingsCollections = new WeakMap<object, CollectionConfig>();
+const scannedCollections = new WeakMap<object, readonly CollectionConfig[]>();
 
 /**
  * The site's collections, plus, when it has settings and declares no
@@ -257,4 +258,25 @@ export function siteCollections(config: Pick<CmsConfig<never>, 'collections' | '
     settingsCollections.set(config, settings);
   }
   return [...declared, settings];
+}
+
+/**
+ * What the media library scans before deleting an asset: the site's
+ * collections, and with settings the whole settings row, `custom` included
+ * (an image or link setting can hold an asset's URL). Not a route's
+ * collections: `custom` is written only through the settings route.
+ */
+export function mediaScanCollections(config: Pick<CmsConfig<never>, 'collections' | 'settings'>): readonly CollectionConfig[] {
+  const collections = siteCollections(config);
+  if (!config.settings) return collections;
+  let scanned = scannedCollections.get(config);
+  if (!scanned) {
+    scanned = collections.map((collection) =>
+      collection === settingsCollections.get(config)
+        ? defineCollection({ ...collection, fields: { ...collection.fields, custom: { type: 'json' as const } } })
+        : collection,
+    );
+    scannedCollections.set(config, scanned);
+  }
+  return scanned;
 }

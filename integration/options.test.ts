@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defineForm } from '../src/editor/forms/define-form.ts';
 import { defineCollection } from '../src/content/collection.ts';
 import { pages, pagesVersions } from '../src/db/pages-schema.ts';
-import { defineCms, liveCollections, settingsConfigOf, siteCollections } from './config.ts';
+import { defineCms, liveCollections, mediaScanCollections, settingsConfigOf, siteCollections } from './config.ts';
 import { parseLouiseOptions } from './options.ts';
 
 describe('parseLouiseOptions', () => {
@@ -78,6 +78,8 @@ describe('defineCms: settings and forms', () => {
     expect(Object.keys(siteCollections(config)[0]!.fields)).toEqual(['siteName', 'tagline', 'footerText']);
     expect(liveCollections(config)).toEqual(['settings']);
     expect(settingsConfigOf(config)).toMatchObject({ customKeys: { menu: 'links', logo: 'image' }, imageKeys: ['logo'], mediaBase: '/files/' });
+    // The media library also scans the settings' own keys before deleting an asset.
+    expect(Object.keys(mediaScanCollections(config)[0]!.fields)).toEqual(['siteName', 'tagline', 'footerText', 'custom']);
     expect(siteCollections(defineCms({}))).toEqual([]);
     expect(settingsConfigOf({})).toBeNull();
   });

@@ -9,7 +9,7 @@ import { kvRateLimitStorage, type RateLimitStorage } from '../src/security/rate-
 import { composeRoutes } from '../src/http/compose.ts';
 import { overlayRoute } from '../src/editor/overlay-route.ts';
 import { collectionRoutes } from '../src/editor/collection-routes.ts';
-import { defineCms, FORMS_PATH, liveCollections, mediaUrlOf, settingsConfigOf, siteCollections, type CmsConfig, type CmsEnv } from './config.ts';
+import { defineCms, FORMS_PATH, liveCollections, mediaScanCollections, mediaUrlOf, settingsConfigOf, siteCollections, type CmsConfig, type CmsEnv } from './config.ts';
 import { seedRoute, settingsRoute, type SettingsConfig } from '../src/editor/index.ts';
 import { formRoute, inquiriesRoute, submissionsRoute, type FormDefinition } from '../src/editor/index.ts';
 import { mediaRoute } from '../src/editor/media-route.ts';
@@ -84,7 +84,7 @@ export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsR
       : []),
     ...(config.media === false
       ? []
-      : [mediaRoute<E & MediaEnv>({ resolveEditor, collections: siteCollectionList, limiter, ...config.media, url: mediaBase }) as EditorRoute<E>]),
+      : [mediaRoute<E & MediaEnv>({ resolveEditor, collections: mediaScanCollections(config), limiter, ...config.media, url: mediaBase }) as EditorRoute<E>]),
     ...siteRoutes,
     authRoute<E>({ limiter, resolveEditor }),
     // Last: a marker of a collection nobody declared is an overlay region.
