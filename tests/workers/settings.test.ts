@@ -74,12 +74,12 @@ describe('settingsRoute GET', () => {
     expect(await row()).toEqual([]);
   });
 
-  it('reads the stored row, showing only declared custom keys', async () => {
+  it('reads the stored row, showing only declared custom keys (one it never held at its default)', async () => {
     await env.DB.prepare(
       `INSERT INTO site_settings (id, site_name, tagline, footer_text, custom) VALUES (1, 'S', 'T', 'F', '{"theme":{"dark":true},"old":1}')`,
     ).run();
     const body = (await (await get()).json()) as Answer;
-    expect(body.settings).toEqual({ siteName: 'S', tagline: 'T', footerText: 'F', custom: { theme: { dark: true } } });
+    expect(body.settings).toEqual({ siteName: 'S', tagline: 'T', footerText: 'F', custom: { theme: { dark: true }, menu: [{ label: 'Home', href: '/' }] } });
     expect(body.revs.theme).toBe(fieldRev({ dark: true }));
   });
 
@@ -88,6 +88,21 @@ describe('settingsRoute GET', () => {
     const res = await call(route, PATH, { method: 'DELETE' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD, PATCH, POST');
+  });
+});
+
+describe('settingsRoute: a custom key the row has never held', () => {
+  it('shows its default (a key declared after the row was seeded), and its revision is of that default', async () => {
+    await env.DB.prepare("INSERT INTO site_settings (id, site_name, custom) VALUES (1, 'Old site', '{\"about\":\"Kept\"}')").run();
+    const answer = (await (await get()).json()) as Answer;
+    expect(answer.settings.custom).toEqual({ about: 'Kept', menu: [{ label: 'Home', href: '/' }] });
+    expect(answer.revs.menu).toBe(fieldRev([{ label: 'Home', href: '/' }]));
+    // Saving on that revision is not a conflict; another key's save keeps the default in place.
+    expect((await patch({ about: 'Changed', $base: { about: answer.revs.about } })).status).toBe(200);
+    expect((await stored())?.custom).toEqual({ about: 'Changed', menu: [{ label: 'Home', href: '/' }] });
+    const res = await patch({ menu: [], $base: { menu: answer.revs.menu } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Answer).settings.custom.menu).toEqual([]);
   });
 });
 

@@ -10,7 +10,7 @@ import { partitionSettingsPatch } from './partition.ts';
 import { runSanitizer } from './setting-sanitizer.ts';
 import { RACE_MESSAGE, settingsConflict, splitSettingsBody } from './settings-base.ts';
 import { resolveSettings, type ResolvedSettings, type SettingField, type SettingsConfig } from './settings-config.ts';
-import { readSettingsRow, writeSettingsRow } from './site-settings-store.ts';
+import { readSettingsRow, writeSettingsRow, type StoredSettings } from './site-settings-store.ts';
 import { REMOVE, settingValue, settingsRevs, settingsView, withSettings, type SiteSettings } from './site-settings.ts';
 
 /** What a settings write answers: the settings after it, their revisions, and the keys it did not write. */
@@ -40,7 +40,7 @@ const ATTEMPTS = 2;
 export async function readSiteSettings(DB: D1Database | D1DatabaseSession, config: SettingsConfig): Promise<SiteSettingsRead> {
   const resolved = resolveSettings(config, 'readSiteSettings()');
   const stored = await readSettingsRow(DB);
-  const current = stored?.settings ?? resolved.defaults;
+  const current = currentSettings(stored, resolved);
   return {
     settings: settingsView(current, resolved.customKeys),
     revs: settingsRevs(current, resolved.customKeys),
@@ -78,20 +78,32 @@ export async function applySettingsPatch<E extends EditorRouteEnv>(
     revs: settingsRevs(settings, customKeys),
     ignored: parts.ignored,
   });
-  if (touched.length === 0) return answer((await readSettingsRow(env.DB))?.settings ?? resolved.defaults);
+  if (touched.length === 0) return answer(currentSettings(await readSettingsRow(env.DB), resolved));
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const stored = await readSettingsRow(env.DB);
-    const current = stored?.settings ?? resolved.defaults;
+    const current = currentSettings(stored, resolved);
     const next = withSettings(current, baseValues, customValues);
     const conflicts = findConflicts(flat(current, touched), flat(next, touched), touched, base);
     if (conflicts.length > 0) throw settingsConflict(conflicts);
     if (await writeSettingsRow(env.DB, stored, next)) return answer(next);
   }
-  const current = (await readSettingsRow(env.DB))?.settings ?? resolved.defaults;
+  const current = currentSettings(await readSettingsRow(env.DB), resolved);
   throw settingsConflict(
     touched.map((field) => ({ field, value: settingValue(current, field), rev: fieldRev(settingValue(current, field)) })),
     RACE_MESSAGE,
   );
+}
+
+/**
+ * The settings as they stand: the row, a declared custom key it has never
+ * held (declared after the row was seeded, or removed with `null`) showing
+ * its default; the defaults before the row exists.
+ */
+function currentSettings(stored: StoredSettings | null, resolved: ResolvedSettings): SiteSettings {
+  if (!stored) return resolved.defaults;
+  const missing = resolved.customKeys.filter((key) => !Object.hasOwn(stored.settings.custom, key) && Object.hasOwn(resolved.defaults.custom, key));
+  if (missing.length === 0) return stored.settings;
+  return withSettings(stored.settings, {}, new Map(missing.map((key) => [key, resolved.defaults.custom[key]])));
 }
 
 /** Every value through its sanitizer; 422 with all violations before anything is read. */
