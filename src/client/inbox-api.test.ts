@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fakeFetch, jsonResponse } from './fake-fetch.testing.ts';
 import { createInboxApi, fieldLabel, formOptionText, readSubmission, submissionEntries, valueText } from './inbox-api.ts';
 
-interface Seen {
-  url: string;
-  init: RequestInit;
-}
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function fakeFetch(reply: (seen: Seen) => Response | Promise<Response>) {
-  const seen: Seen[] = [];
-  const fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const entry = { url: String(input), init };
-    seen.push(entry);
-    return reply(entry);
-  }) as typeof globalThis.fetch;
-  return { seen, fetch };
-}
+const json = jsonResponse;
 
 const item = { id: 3, form: 'contact', data: { name: 'Ada', email: 'ada@example.com', message: 'Hi' }, createdAt: 1_700_000_000_000, readAt: null };
 

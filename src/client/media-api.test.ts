@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fakeFetch, jsonResponse } from './fake-fetch.testing.ts';
 import { createMediaApi, MAX_UPLOAD_BYTES, readAsset, type UploadRequest } from './media-api.ts';
 
 const asset = {
@@ -14,23 +15,7 @@ const asset = {
   createdAt: 1_700_000_000_000,
 };
 
-interface Seen {
-  url: string;
-  init: RequestInit;
-}
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
-
-function fakeFetch(reply: (seen: Seen) => Response | Promise<Response>) {
-  const seen: Seen[] = [];
-  const fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const entry = { url: String(input), init };
-    seen.push(entry);
-    return reply(entry);
-  }) as typeof globalThis.fetch;
-  return { seen, fetch };
-}
+const json = jsonResponse;
 
 /** An XMLHttpRequest stand-in: records what the upload sends, and answers when the test says. */
 class FakeXhr {

@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fakeFetch, jsonResponse } from './fake-fetch.testing.ts';
 import { createSettingsApi, emptyValue, jsonText, parseJsonText, PUBLISH_ONLY, readSettingsData, settingText, settingValue } from './settings-api.ts';
 
-interface Seen {
-  url: string;
-  init: RequestInit;
-}
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function fakeFetch(reply: (seen: Seen) => Response | Promise<Response>) {
-  const seen: Seen[] = [];
-  const fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const entry = { url: String(input), init };
-    seen.push(entry);
-    return reply(entry);
-  }) as typeof globalThis.fetch;
-  return { seen, fetch };
-}
+const json = jsonResponse;
 
 const loaded = {
   settings: { siteName: 'Louise', tagline: 'Edit in place', footerText: '', custom: { menu: [{ label: 'Home', href: '/' }], logo: null } },

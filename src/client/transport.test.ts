@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fakeFetch, jsonResponse } from './fake-fetch.testing.ts';
 import { createTransport, KEEPALIVE_LIMIT, type SaveTarget } from './transport.ts';
 
-interface Seen {
-  url: string;
-  init: RequestInit;
-  body: unknown;
-}
-
-/** A fetch that records each request and answers from `reply`. */
-function fakeFetch(reply: (seen: Seen) => Response | Promise<Response>) {
-  const seen: Seen[] = [];
-  const fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const entry = { url: String(input), init, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
-    seen.push(entry);
-    return reply(entry);
-  }) as typeof globalThis.fetch;
-  return { seen, fetch };
-}
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 const title: SaveTarget = { collection: 'pages', key: '2', field: 'title', marker: 'pages:2:title', live: false };
 const tagline: SaveTarget = { collection: 'settings', key: 'site', field: 'tagline', marker: 'settings:site:tagline', live: true };
 

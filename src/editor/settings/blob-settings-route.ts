@@ -2,17 +2,14 @@ import { INHERITED } from '../../content/collection.ts';
 import { DRAFT_BASE_KEY, fieldRev } from '../../content/field-rev.ts';
 import { findConflicts } from '../../content/merge-draft.ts';
 import { LouiseValidationError } from '../../content/validation-error.ts';
-import { HttpError, json } from '../../http/errors.ts';
-import { requireEditor } from '../../http/guard.ts';
-import { jsonObject, parseBody } from '../../http/parse-body.ts';
-import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../../http/route.ts';
+import type { EditorRoute, EditorRouteEnv } from '../../http/route.ts';
 import type { ResolveEditor } from '../../http/session.ts';
 import { validationError } from '../draft-deps.ts';
 import { mergeBlobPatch, type BlobMerge } from './merge-blob.ts';
 import { isJsonObject, ownValue, setOwn } from './own-keys.ts';
 import { checkResolveEditor, routePath } from './route-options.ts';
 import type { SettingSanitizer } from './setting-sanitizer.ts';
-import { RACE_MESSAGE, settingsConflict, splitSettingsBody } from './settings-base.ts';
+import { RACE_MESSAGE, settingsConflict, settingsHttp, splitSettingsBody } from './settings-base.ts';
 import { readConfigRow, writeConfigRow } from './site-config-store.ts';
 
 export interface BlobSettingsRouteOptions<E> {
@@ -25,10 +22,8 @@ export interface BlobSettingsRouteOptions<E> {
   path?: string | undefined;
 }
 
-const METHODS = ['GET', 'HEAD', 'PATCH', 'POST'];
 const ATTEMPTS = 2;
 const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const Body = jsonObject('The body must be a JSON object of setting key to value, with an optional $base.');
 
 /**
  * Site settings as one JSON object (the `site_config` singleton), at
@@ -75,18 +70,12 @@ export function blobSettingsRoute<E extends EditorRouteEnv>(options: BlobSetting
     );
   }
 
-  return answering(async function blobSettings(request, env) {
-    if (!matchPath(path, new URL(request.url).pathname)) return undefined;
-    const method = request.method;
-    if (!METHODS.includes(method))
-      throw new HttpError(405, 'method_not_allowed', 'Use GET to read the settings and PATCH to change them.', {}, { allow: METHODS.join(', ') });
-    if (method === 'GET' || method === 'HEAD') {
-      await requireEditor(request, env, options.resolveEditor);
-      return json(view((await readConfigRow(env.DB))?.data ?? {}));
-    }
-    await requireEditor(request, env, options.resolveEditor, { publish: true });
-    return json(await patch(env, await parseBody(request, Body)));
-  });
+  return settingsHttp<E>(
+    'blobSettings',
+    { path, resolveEditor: options.resolveEditor },
+    async (env) => view((await readConfigRow(env.DB))?.data ?? {}),
+    (env, _editor, body) => patch(env, body),
+  );
 }
 
 /** `mergeBlobPatch`, its refusal answered 422. */

@@ -1,6 +1,10 @@
 import { DRAFT_BASE_KEY } from '../../content/field-rev.ts';
 import type { Conflict } from '../../content/merge-draft.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, json } from '../../http/errors.ts';
+import { requireEditor } from '../../http/guard.ts';
+import { jsonObject, parseBody } from '../../http/parse-body.ts';
+import { answering, matchPath, type EditorRoute } from '../../http/route.ts';
+import type { EditorSession, ResolveEditor } from '../../http/session.ts';
 import { copyOwn, isJsonObject, ownValue, setOwn } from './own-keys.ts';
 
 /** A settings body split: the values to write, and the revisions they were edited from. */
@@ -43,3 +47,34 @@ export function settingsConflict(
 
 /** Another write landed between our read and our write, twice in a row. */
 export const RACE_MESSAGE = 'Another save changed the settings at the same moment; reload them and save again.';
+
+const METHODS = ['GET', 'HEAD', 'PATCH', 'POST'];
+const Body = jsonObject('The body must be a JSON object of setting key to value, with an optional $base.');
+
+/**
+ * The HTTP side both settings routes share: at `path`, `GET`/`HEAD` for any
+ * editor answer `read(env)`; `PATCH`/`POST` (same origin, the publish right:
+ * settings are live at once) answer `write(env, editor, body)` with the body
+ * a JSON object whose keys are kept exactly as sent (`__proto__` included,
+ * for the allowlist to name); 405 with `allow` otherwise.
+ */
+export function settingsHttp<E>(
+  name: string,
+  options: { path: string; resolveEditor: ResolveEditor<E> },
+  read: (env: E) => Promise<unknown>,
+  write: (env: E, editor: EditorSession, body: Record<string, unknown>) => Promise<unknown>,
+): EditorRoute<E> {
+  const route: EditorRoute<E> = async (request, env) => {
+    if (!matchPath(options.path, new URL(request.url).pathname)) return undefined;
+    const method = request.method;
+    if (!METHODS.includes(method))
+      throw new HttpError(405, 'method_not_allowed', 'Use GET to read the settings and PATCH to change them.', {}, { allow: METHODS.join(', ') });
+    if (method === 'GET' || method === 'HEAD') {
+      await requireEditor(request, env, options.resolveEditor);
+      return json(await read(env));
+    }
+    const editor = await requireEditor(request, env, options.resolveEditor, { publish: true });
+    return json(await write(env, editor, await parseBody(request, Body)));
+  };
+  return answering(Object.defineProperty(route, 'name', { value: name }));
+}

@@ -1,10 +1,8 @@
-import { HttpError, json } from '../../http/errors.ts';
-import { requireEditor } from '../../http/guard.ts';
-import { jsonObject, parseBody } from '../../http/parse-body.ts';
-import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../../http/route.ts';
+import type { EditorRoute, EditorRouteEnv } from '../../http/route.ts';
 import type { ResolveEditor } from '../../http/session.ts';
 import { applySettingsPatch, readSiteSettings } from './apply-settings-patch.ts';
 import { checkResolveEditor, routePath } from './route-options.ts';
+import { settingsHttp } from './settings-base.ts';
 import { resolveSettings, type SettingsConfig } from './settings-config.ts';
 
 export interface SettingsRouteOptions<E> extends SettingsConfig {
@@ -12,9 +10,6 @@ export interface SettingsRouteOptions<E> extends SettingsConfig {
   /** Default `/api/cms/settings`. */
   path?: string | undefined;
 }
-
-const METHODS = ['GET', 'HEAD', 'PATCH', 'POST'];
-const Body = jsonObject('The body must be a JSON object of setting key to value, with an optional $base.');
 
 /**
  * The `site_settings` singleton at `/api/cms/settings` (option `path`):
@@ -38,16 +33,10 @@ export function settingsRoute<E extends EditorRouteEnv>(options: SettingsRouteOp
   const config: SettingsConfig = { columns, customKeys, imageKeys, mediaBase, defaults };
   resolveSettings(config, 'settingsRoute()');
   const path = routePath(options.path, '/api/cms/settings', 'settingsRoute()');
-  return answering(async function settings(request, env) {
-    if (!matchPath(path, new URL(request.url).pathname)) return undefined;
-    const method = request.method;
-    if (!METHODS.includes(method))
-      throw new HttpError(405, 'method_not_allowed', 'Use GET to read the settings and PATCH to change them.', {}, { allow: METHODS.join(', ') });
-    if (method === 'GET' || method === 'HEAD') {
-      await requireEditor(request, env, options.resolveEditor);
-      return json(await readSiteSettings(env.DB, config));
-    }
-    const session = await requireEditor(request, env, options.resolveEditor, { publish: true });
-    return json(await applySettingsPatch(env, config, session, await parseBody(request, Body)));
-  });
+  return settingsHttp<E>(
+    'settings',
+    { path, resolveEditor: options.resolveEditor },
+    (env) => readSiteSettings(env.DB, config),
+    (env, editor, body) => applySettingsPatch(env, config, editor, body),
+  );
 }
