@@ -31,7 +31,14 @@ function query(site: string, state: string, sql: string): Record<string, unknown
 
 describe('parseDbArgs', () => {
   it('reads migrate and its options, and refuses anything else with the usage', () => {
-    expect(parseDbArgs(['migrate'], '/site')).toEqual({ command: 'migrate', cwd: '/site', remote: false, binding: 'DB', persistTo: undefined, config: undefined });
+    expect(parseDbArgs(['migrate'], '/site')).toEqual({
+      command: 'migrate',
+      cwd: '/site',
+      remote: false,
+      binding: 'DB',
+      persistTo: undefined,
+      config: undefined,
+    });
     expect(parseDbArgs(['seed', '--config', 'src/cms.config.ts'], '/site')).toMatchObject({ command: 'seed', config: 'src/cms.config.ts' });
     expect(parseDbArgs(['migrate', '--remote', '--binding', 'CMS'], '/site')).toMatchObject({ remote: true, binding: 'CMS' });
     expect(parseDbArgs(['migrate', '--persist-to', 'x'], '/site')).toMatchObject({ persistTo: 'x' });

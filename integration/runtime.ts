@@ -9,7 +9,17 @@ import { kvRateLimitStorage, type RateLimitStorage } from '../src/security/rate-
 import { composeRoutes } from '../src/http/compose.ts';
 import { overlayRoute } from '../src/editor/overlay-route.ts';
 import { collectionRoutes } from '../src/editor/collection-routes.ts';
-import { defineCms, FORMS_PATH, liveCollections, mediaScanCollections, mediaUrlOf, settingsConfigOf, siteCollections, type CmsConfig, type CmsEnv } from './config.ts';
+import {
+  defineCms,
+  FORMS_PATH,
+  liveCollections,
+  mediaScanCollections,
+  mediaUrlOf,
+  settingsConfigOf,
+  siteCollections,
+  type CmsConfig,
+  type CmsEnv,
+} from './config.ts';
 import { seedRoute, settingsRoute, type SettingsConfig } from '../src/editor/index.ts';
 import { formRoute, inquiriesRoute, submissionsRoute, type FormDefinition } from '../src/editor/index.ts';
 import { mediaRoute } from '../src/editor/media-route.ts';

@@ -93,7 +93,7 @@ describe('settingsRoute GET', () => {
 
 describe('settingsRoute: a custom key the row has never held', () => {
   it('shows its default (a key declared after the row was seeded), and its revision is of that default', async () => {
-    await env.DB.prepare("INSERT INTO site_settings (id, site_name, custom) VALUES (1, 'Old site', '{\"about\":\"Kept\"}')").run();
+    await env.DB.prepare('INSERT INTO site_settings (id, site_name, custom) VALUES (1, \'Old site\', \'{"about":"Kept"}\')').run();
     const answer = (await (await get()).json()) as Answer;
     expect(answer.settings.custom).toEqual({ about: 'Kept', menu: [{ label: 'Home', href: '/' }] });
     expect(answer.revs.menu).toBe(fieldRev([{ label: 'Home', href: '/' }]));
