@@ -20,6 +20,9 @@ const HEADING = `Hello from Louise (${RUN})`;
 const ABOUT = `Louise was here (${RUN}).`;
 const PHOTO = join(repo, 'tests', 'fixtures', 'media', 'photo.jpg');
 const PHOTO_ALT = `A small photo put in by Louise (${RUN})`;
+const SITE = 'A blog with Louise';
+const RENAMED = `Renamed in the settings (${RUN})`;
+const MESSAGE = `Hello from a reader (${RUN})`;
 /** The media URL of the photo the dev test uploads and publishes on the about page. */
 let photoUrl = '';
 
@@ -36,6 +39,7 @@ test.beforeAll(async () => {
   sh(dir, 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `./${packed}`]);
   initOutput = sh(dir, 'npx', ['louise', 'init', '--yes']);
   markRegions(dir);
+  addSettingsAndContact(dir);
 });
 
 test.afterAll(() => {
@@ -54,7 +58,8 @@ test('an editor edits marked regions in `astro dev`, publishes, and visitors see
   test.setTimeout(5 * 60_000);
   const dev = await serve(dir, 'npx', ['astro', 'dev', '--port', String(DEV_PORT), '--host', '127.0.0.1'], `http://127.0.0.1:${DEV_PORT}/`);
   try {
-    expect(dev.output()).toMatch(/Louise: applied 0000_init.*0004_pages_hero to the local database/);
+    // The server's log reaches us a moment after it answers.
+    await expect.poll(() => dev.output()).toMatch(/Louise: applied 0000_init.*0005_settings_forms to the local database/);
     const page = await signedIn(browser, dev.url);
     await page.goto(`${dev.url}?edit`);
     await expect(page.locator('#louise-bar')).toBeVisible();
@@ -100,6 +105,17 @@ test('an editor edits marked regions in `astro dev`, publishes, and visitors see
     expect(about).toContain(ABOUT);
     expect(about).not.toContain('data-cms');
     expect(about).toMatch(photoTag());
+
+    // Settings: seeded from cms.config as the dev server started, changed by the editor, read by an on-demand page.
+    await expect.poll(() => dev.output()).toContain('louise: seeded the site settings in the local database from cms.config.');
+    expect(await visitor(browser, dev.url, '/contact')).toContain(`<title>Contact · ${SITE}</title>`);
+    const renamed = await page.request.patch(`${dev.url}api/cms/settings`, { headers: { origin: dev.url.replace(/\/$/, '') }, data: { siteName: RENAMED } });
+    expect(renamed.status(), await renamed.text()).toBe(200);
+    expect(await visitor(browser, dev.url, '/contact')).toContain(`<title>Contact · ${RENAMED}</title>`);
+    // The contact form, sent by a visitor's browser as a plain HTML form, lands in the inbox.
+    await sendContact(browser, dev.url);
+    const inbox = await page.request.get(`${dev.url}api/cms/submissions/contact`);
+    expect(((await inbox.json()) as { items: { data: Record<string, unknown> }[] }).items[0]?.data).toEqual({ email: 'reader@example.com', message: MESSAGE });
     await page.context().close();
   } catch (error) {
     throw new Error(`${(error as Error).message}\n--- astro dev output ---\n${dev.output().slice(-3000)}`);
@@ -152,11 +168,73 @@ test('the production build under `wrangler dev` serves the published edits on pr
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page.locator('#louise-status')).toHaveText(/Published/);
     expect(await visitor(browser, prod.url, '/')).toContain(`${HEADING}, live`);
+    // The settings the editor saved in dev, and the contact form, on the production build.
+    expect(await visitor(browser, prod.url, '/contact')).toContain(`<title>Contact · ${RENAMED}</title>`);
+    await sendContact(browser, prod.url);
     await page.context().close();
   } finally {
     await prod?.stop();
   }
 });
+
+/** A visitor's browser sends the contact form (no script on the page: a plain form post, 303 back). */
+async function sendContact(browser: Browser, url: string): Promise<void> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const loaded = Date.now();
+  await page.goto(`${url}contact`);
+  await page.getByLabel('Email').fill('reader@example.com');
+  await page.getByLabel('Message').fill(MESSAGE);
+  // The form refuses anything sent sooner than 2 s after it was rendered (silently: a bot's speed).
+  await page.waitForTimeout(Math.max(0, loaded + 2_200 - Date.now()));
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('status')).toHaveText('Thank you: your message was sent.');
+  await context.close();
+}
+
+/** The site owner's part for settings and forms: a cms.config declaring both, and an on-demand contact page using them. */
+function addSettingsAndContact(site: string): void {
+  writeFileSync(
+    join(site, 'src', 'cms.config.ts'),
+    `import { defineCms } from 'louise/astro';
+import { defineForm } from 'louise/editor';
+
+export const contact = defineForm({
+  name: 'contact',
+  fields: { email: { type: 'email', required: true }, message: { type: 'longtext', required: true } },
+});
+
+export default defineCms({ settings: { defaults: { siteName: ${JSON.stringify(SITE)} } }, forms: [contact] });
+`,
+  );
+  writeFileSync(
+    join(site, 'src', 'pages', 'contact.astro'),
+    `---
+import { cmsForm, loadSettings } from 'louise/astro';
+import { contact } from '../cms.config';
+export const prerender = false;
+const site = await loadSettings(Astro);
+const form = await cmsForm(Astro, contact);
+---
+<html lang="en">
+  <head><meta charset="utf-8" /><title>Contact · {site.siteName}</title></head>
+  <body>
+    <main>
+      <h1>{site.siteName}</h1>
+      <p role="status">{form.message}</p>
+      <form method="post" action={form.action}>
+        <label>Email <input name="email" type="email" required value={form.values.email ?? ''} /></label>
+        <label>Message <textarea name="message" required>{form.values.message ?? ''}</textarea></label>
+        {form.hidden.map((input) => <input type="hidden" name={input.name} value={input.value} />)}
+        <input name={form.honeypot} tabindex="-1" autocomplete="off" aria-hidden="true" style="position:absolute;left:-9999px" />
+        <button>Send</button>
+      </form>
+    </main>
+  </body>
+</html>
+`,
+  );
+}
 
 /** The published photo's `<img>`: its URL, alt and intrinsic size (40×30), whatever the attribute order. */
 function photoTag(): RegExp {
