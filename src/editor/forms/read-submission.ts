@@ -1,3 +1,4 @@
+import { readCapped } from '../../http/bytes.ts';
 import { HttpError } from '../../http/errors.ts';
 
 /** Largest form submission body read (64 KB); larger answers 413. */
@@ -23,7 +24,7 @@ export async function readSubmission(request: Request): Promise<ReadSubmission> 
   const json = type === 'application/json';
   if (!json && !FORM_TYPES.includes(type))
     throw new HttpError(415, 'unsupported_media_type', 'Send the form as application/json, application/x-www-form-urlencoded or multipart/form-data.');
-  const bytes = await readCapped(request);
+  const bytes = await readBody(request);
   if (json) return { kind: 'json', fields: parseJsonObject(bytes) };
   let form: FormData;
   try {
@@ -42,31 +43,12 @@ export async function readSubmission(request: Request): Promise<ReadSubmission> 
   return { kind: 'form', fields };
 }
 
-async function readCapped(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+/** The body, at most 64 KB: a `Content-Length` over it is refused before anything is read. */
+async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
   const tooLarge = () => new HttpError(413, 'too_large', `The form is larger than ${MAX_FORM_BODY / 1024} KB. Shorten the text and send it again.`);
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > MAX_FORM_BODY) throw tooLarge();
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_FORM_BODY) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+  return readCapped(request.body, MAX_FORM_BODY, tooLarge);
 }
 
 function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {

@@ -1,5 +1,6 @@
 // The byte level of multipart.ts: finding delimiters in a stream of chunks
 // without holding more than one chunk and a boundary's worth of bytes.
+import { concatBytes } from '../../http/bytes.ts';
 import { MultipartError, parseHeaderBlock } from './multipart-headers.ts';
 
 const CR = 0x0d;
@@ -29,7 +30,7 @@ export class Scanner {
       const { done, value } = await this.reader.read();
       if (done) return false;
       if (value.length === 0) continue;
-      this.buf = this.buf.length === 0 ? value : concat([this.buf, value], this.buf.length + value.length);
+      this.buf = this.buf.length === 0 ? value : concatBytes([this.buf, value]);
       return true;
     }
   }
@@ -156,15 +157,4 @@ function partialMatchStart(buf: Uint8Array, needle: Uint8Array): number {
     if (at + k === buf.length) return at;
   }
   return buf.length;
-}
-
-/** `chunks` copied end to end into one array of `size` bytes. */
-export function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
 }

@@ -10,7 +10,8 @@
 // boundary that straddles two chunks.
 
 import { MultipartError, parseHeaderValue } from './multipart-headers.ts';
-import { Scanner, concat } from './multipart-scanner.ts';
+import { readCapped } from '../../http/bytes.ts';
+import { Scanner } from './multipart-scanner.ts';
 
 export { MultipartError };
 
@@ -196,18 +197,6 @@ interface OpenPart {
  * rest of it.
  */
 export async function readTextPart(part: MultipartPart, maxBytes: number): Promise<string> {
-  const reader = part.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new MultipartError(`The form field "${part.name}" is longer than ${maxBytes} bytes.`);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(concat(chunks, size));
+  const bytes = await readCapped(part.body, maxBytes, () => new MultipartError(`The form field "${part.name}" is longer than ${maxBytes} bytes.`));
+  return new TextDecoder().decode(bytes);
 }

@@ -1,3 +1,4 @@
+import { concatBytes } from '../../http/bytes.ts';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { HttpError } from '../../http/errors.ts';
 import { sha256Hex } from '../../security/hash.ts';
@@ -184,14 +185,7 @@ class PartReader {
       if (take < chunk.length) this.#carry = chunk.subarray(take);
       filled += take;
     }
-    if (chunks.length === 1) return chunks[0] as Uint8Array;
-    const part = new Uint8Array(filled);
-    let at = 0;
-    for (const chunk of chunks) {
-      part.set(chunk, at);
-      at += chunk.length;
-    }
-    return part;
+    return chunks.length === 1 ? (chunks[0] as Uint8Array) : concatBytes(chunks, filled);
   }
 
   /** Whether the stream has ended (reads one chunk ahead when it has not). */
