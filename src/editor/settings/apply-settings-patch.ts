@@ -1,4 +1,3 @@
-import { fieldRev } from '../../content/field-rev.ts';
 import { findConflicts } from '../../content/merge-draft.ts';
 import type { Violation } from '../../content/validation-error.ts';
 import { requirePublish } from '../../http/guard.ts';
@@ -8,7 +7,7 @@ import { validationError } from '../draft-deps.ts';
 import { setOwn } from './own-keys.ts';
 import { partitionSettingsPatch } from './partition.ts';
 import { runSanitizer } from './setting-sanitizer.ts';
-import { RACE_MESSAGE, settingsConflict, splitSettingsBody } from './settings-base.ts';
+import { raceConflict, settingsConflict, splitSettingsBody } from './settings-base.ts';
 import { resolveSettings, type ResolvedSettings, type SettingField, type SettingsConfig } from './settings-config.ts';
 import { readSettingsRow, writeSettingsRow, type StoredSettings } from './site-settings-store.ts';
 import { REMOVE, settingValue, settingsRevs, settingsView, withSettings, type SiteSettings } from './site-settings.ts';
@@ -88,10 +87,7 @@ export async function applySettingsPatch<E extends EditorRouteEnv>(
     if (await writeSettingsRow(env.DB, stored, next)) return answer(next);
   }
   const current = currentSettings(await readSettingsRow(env.DB), resolved);
-  throw settingsConflict(
-    touched.map((field) => ({ field, value: settingValue(current, field), rev: fieldRev(settingValue(current, field)) })),
-    RACE_MESSAGE,
-  );
+  throw raceConflict(touched, (field) => settingValue(current, field));
 }
 
 /**

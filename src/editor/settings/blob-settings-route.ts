@@ -9,7 +9,7 @@ import { mergeBlobPatch, type BlobMerge } from './merge-blob.ts';
 import { isJsonObject, ownValue, setOwn } from './own-keys.ts';
 import { checkResolveEditor, routePath } from './route-options.ts';
 import type { SettingSanitizer } from './setting-sanitizer.ts';
-import { RACE_MESSAGE, settingsConflict, settingsHttp, splitSettingsBody } from './settings-base.ts';
+import { raceConflict, settingsConflict, settingsHttp, splitSettingsBody } from './settings-base.ts';
 import { readConfigRow, writeConfigRow } from './site-config-store.ts';
 
 export interface BlobSettingsRouteOptions<E> {
@@ -64,10 +64,7 @@ export function blobSettingsRoute<E extends EditorRouteEnv>(options: BlobSetting
     }
     const current = (await readConfigRow(env.DB))?.data ?? {};
     const touched = Object.keys(values).filter((key) => Object.hasOwn(allow, key));
-    throw settingsConflict(
-      touched.map((field) => ({ field, value: ownValue(current, field) ?? null, rev: fieldRev(ownValue(current, field) ?? null) })),
-      RACE_MESSAGE,
-    );
+    throw raceConflict(touched, (field) => ownValue(current, field) ?? null);
   }
 
   return settingsHttp<E>(

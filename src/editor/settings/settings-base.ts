@@ -1,4 +1,4 @@
-import { DRAFT_BASE_KEY } from '../../content/field-rev.ts';
+import { DRAFT_BASE_KEY, fieldRev } from '../../content/field-rev.ts';
 import type { Conflict } from '../../content/merge-draft.ts';
 import { HttpError, json } from '../../http/errors.ts';
 import { requireEditor } from '../../http/guard.ts';
@@ -47,6 +47,17 @@ export function settingsConflict(
 
 /** Another write landed between our read and our write, twice in a row. */
 export const RACE_MESSAGE = 'Another save changed the settings at the same moment; reload them and save again.';
+
+/** The 409 after losing that race twice: each key the save touched, with its value and revision as they stand now. */
+export function raceConflict(keys: readonly string[], valueOf: (key: string) => unknown): HttpError {
+  return settingsConflict(
+    keys.map((field) => {
+      const value = valueOf(field);
+      return { field, value, rev: fieldRev(value) };
+    }),
+    RACE_MESSAGE,
+  );
+}
 
 const METHODS = ['GET', 'HEAD', 'PATCH', 'POST'];
 const Body = jsonObject('The body must be a JSON object of setting key to value, with an optional $base.');
