@@ -49,10 +49,10 @@ export function settingsConflict(
 export const RACE_MESSAGE = 'Another save changed the settings at the same moment; reload them and save again.';
 
 /** The 409 after losing that race twice: each key the save touched, with its value and revision as they stand now. */
-export function raceConflict(keys: readonly string[], valueOf: (key: string) => unknown): HttpError {
+export function raceConflict(keys: readonly string[], current: (key: string) => unknown): HttpError {
   return settingsConflict(
     keys.map((field) => {
-      const value = valueOf(field);
+      const value = current(field);
       return { field, value, rev: fieldRev(value) };
     }),
     RACE_MESSAGE,
