@@ -1,7 +1,6 @@
 import { HttpError, json } from '../../http/errors.ts';
 import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../../http/route.ts';
 import { isSameOrigin } from '../../http/same-origin.ts';
-import type { SecretSource } from '../../security/secrets.ts';
 import { formSecret } from './form-secret.ts';
 import type { FetchFn } from '../../security/upstream.ts';
 import { validationError } from '../draft-deps.ts';
@@ -12,7 +11,7 @@ import { validateForm } from './form-schema.ts';
 import type { Mailer } from './mailer.ts';
 import { notifySubmission } from './notify.ts';
 import { readSubmission } from './read-submission.ts';
-import { captchaSecretOf, isBotSubmission, limitClient, logOnce, requireCaptcha, type LogOnce } from './spam-guard.ts';
+import { captchaSecretOf, isBotSubmission, limitClient, logOnce, requireCaptcha } from './spam-guard.ts';
 
 export interface FormRouteOptions<E> {
   /** The forms this route takes, each from `defineForm`; their names must differ. */
@@ -64,7 +63,7 @@ export function formRoute<E extends EditorRouteEnv>(options: FormRouteOptions<E>
   const now = options.now ?? Date.now;
   const verify = options.verifyCaptcha ?? turnstileVerifier(options.fetch);
   const once = logOnce();
-  const secretOf = options.secret ?? defaultSecret(once);
+  const secretOf = options.secret ?? formSecret;
 
   return answering(async function forms(request, env, ctx) {
     const url = new URL(request.url);
@@ -93,23 +92,6 @@ export function formRoute<E extends EditorRouteEnv>(options: FormRouteOptions<E>
       throw error;
     }
   });
-}
-
-/** `formSecret` for the request's host; a development SESSION_SECRET off localhost is 503 `misconfigured`, logged once. */
-function defaultSecret(once: LogOnce) {
-  return async (env: EditorRouteEnv & { SESSION_SECRET?: SecretSource }, url: URL): Promise<string> => {
-    try {
-      return await formSecret(env, url);
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.includes('SESSION_SECRET')) throw error;
-      once('session-secret', () => console.error(`louise: forms cannot check submissions: ${error.message}`));
-      throw new HttpError(
-        503,
-        'misconfigured',
-        'This form is not accepting messages yet: the site’s SESSION_SECRET is not usable. The site owner should set a random one and redeploy.',
-      );
-    }
-  };
 }
 
 /** A refusal of a plain form post: back to the page with the message, the violations and what was typed. */

@@ -1,4 +1,5 @@
-import { readSecret, getSessionSecret, type SecretSource } from '../../security/secrets.ts';
+import { HttpError } from '../../http/errors.ts';
+import { getSessionSecret, readSecret, type SecretSource } from '../../security/secrets.ts';
 
 /** What `formSecret` reads: the database, and the site's session secret if it set one. */
 export interface FormSecretEnv {
@@ -13,12 +14,12 @@ const made = new WeakMap<object, Promise<string>>();
  * The key that signs a form's render time (`_ts`), the same for the page
  * that renders the form and the route that checks it. The site's
  * `SESSION_SECRET` when it set one (checked as sessions check it: the
- * development secret is refused off localhost); otherwise a random key
+ * development secret is refused off localhost: 503 `misconfigured`); otherwise a random key
  * Louise creates once in its `louise_keys` table, so a deployed site's forms
  * work with nothing to configure. Read once per isolate.
  */
 export async function formSecret(env: FormSecretEnv, url: URL): Promise<string> {
-  if ((await readSecret(env.SESSION_SECRET)) !== null) return getSessionSecret(env.SESSION_SECRET, url);
+  if ((await readSecret(env.SESSION_SECRET)) !== null) return sessionSecret(env.SESSION_SECRET, url);
   let key = made.get(env.DB);
   if (!key) {
     key = storedKey(env.DB);
@@ -27,6 +28,23 @@ export async function formSecret(env: FormSecretEnv, url: URL): Promise<string> 
     key.catch(() => made.delete(env.DB));
   }
   return key;
+}
+
+let told = false;
+
+/** The site's session secret; one it may not use here (the development secret off localhost) is 503 `misconfigured`, logged once. */
+async function sessionSecret(secret: SecretSource, url: URL): Promise<string> {
+  try {
+    return await getSessionSecret(secret, url);
+  } catch (error) {
+    if (!told) console.error(`louise: forms cannot check submissions: ${error instanceof Error ? error.message : String(error)}`);
+    told = true;
+    throw new HttpError(
+      503,
+      'misconfigured',
+      'This form is not accepting messages yet: the site’s SESSION_SECRET is not usable. The site owner should set a random one and redeploy.',
+    );
+  }
 }
 
 /** The stored key, created on first use; one round trip, and two isolates creating it at once agree on the first. */
