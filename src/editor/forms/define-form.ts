@@ -197,3 +197,13 @@ function isHttpsUrl(value: unknown): boolean {
     return false;
   }
 }
+
+/** The forms by name, for a route; a name listed twice throws, naming `caller`. */
+export function formsByName<E>(forms: readonly FormDefinition<E>[], caller: string): Map<string, FormDefinition<E>> {
+  const byName = new Map<string, FormDefinition<E>>();
+  for (const form of forms) {
+    if (byName.has(form.name)) throw new Error(`${caller}: the form ${form.name} is listed twice; each name is one form.`);
+    byName.set(form.name, form);
+  }
+  return byName;
+}

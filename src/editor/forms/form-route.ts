@@ -5,7 +5,7 @@ import { formSecret } from './form-secret.ts';
 import type { FetchFn } from '../../security/upstream.ts';
 import { validationError } from '../draft-deps.ts';
 import { turnstileVerifier, type VerifyCaptcha } from './captcha.ts';
-import type { FormDefinition } from './define-form.ts';
+import { formsByName, type FormDefinition } from './define-form.ts';
 import { formFlashCookie, type FormFlash } from './flash.ts';
 import { validateForm } from './form-schema.ts';
 import type { Mailer } from './mailer.ts';
@@ -55,11 +55,7 @@ const NO_STORE = { 'cache-control': 'no-store' };
  */
 export function formRoute<E extends EditorRouteEnv>(options: FormRouteOptions<E>): EditorRoute<E> {
   const base = (options.path ?? '/api/cms/forms').replace(/\/$/, '');
-  const byName = new Map<string, FormDefinition<E>>();
-  for (const form of options.forms) {
-    if (byName.has(form.name)) throw new Error(`formRoute: the form ${form.name} is listed twice; each name is one form.`);
-    byName.set(form.name, form);
-  }
+  const byName = formsByName(options.forms, 'formRoute');
   const now = options.now ?? Date.now;
   const verify = options.verifyCaptcha ?? turnstileVerifier(options.fetch);
   const once = logOnce();

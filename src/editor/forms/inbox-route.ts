@@ -6,7 +6,7 @@ import { parseBody } from '../../http/parse-body.ts';
 import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../../http/route.ts';
 import type { ResolveEditor } from '../../http/session.ts';
 import { csvHeader, csvRow } from './csv.ts';
-import type { FormDefinition } from './define-form.ts';
+import { formsByName, type FormDefinition } from './define-form.ts';
 import type { FormStore, SubmissionCounts } from './generic-table.ts';
 
 export interface SubmissionsRouteOptions<E> {
@@ -84,15 +84,6 @@ export function inquiriesRoute<E extends EditorRouteEnv>(options: InquiriesRoute
 function checkMethod(request: Request): void {
   if (!FORM_METHODS.includes(request.method))
     throw new HttpError(405, 'method_not_allowed', `Use ${FORM_METHODS.join(', ')}.`, {}, { allow: FORM_METHODS.join(', ') });
-}
-
-function formsByName<E>(forms: readonly FormDefinition<E>[], caller: string): Map<string, FormDefinition<E>> {
-  const byName = new Map<string, FormDefinition<E>>();
-  for (const form of forms) {
-    if (byName.has(form.name)) throw new Error(`${caller}: the form ${form.name} is listed twice; each name is one form.`);
-    byName.set(form.name, form);
-  }
-  return byName;
 }
 
 /** One form's list, CSV, read mark or delete, for an editor already checked. */
