@@ -29,7 +29,6 @@ export interface FormStore<E = EditorRouteEnv> {
   insert(env: E, form: string, data: SubmissionData, createdAt: number): Promise<{ id: number; createdAt: number }>;
   /** One page newest first: ids below `query.cursor`. */
   list(env: E, form: string, query: ListQuery): Promise<{ items: Submission[]; nextCursor: string | null }>;
-  get(env: E, form: string, id: number): Promise<Submission | null>;
   /** Sets or clears `readAt`; the updated submission, or null when there is none. */
   markRead(env: E, form: string, id: number, read: boolean, now: number): Promise<Submission | null>;
   /** True when a row was deleted. */
@@ -54,14 +53,6 @@ const store: FormStore = {
       .limit(query.limit + 1);
     const page = listPage(rows, query.limit);
     return { items: page.items.map(toSubmission), nextCursor: page.nextCursor };
-  },
-
-  async get(env, form, id) {
-    const [row] = await db(env.DB)
-      .select()
-      .from(submissions)
-      .where(and(eq(submissions.form, form), eq(submissions.id, id)));
-    return row ? toSubmission(row) : null;
   },
 
   async markRead(env, form, id, read, now) {
