@@ -214,18 +214,29 @@ function checkToolkitPaths(config: Pick<CmsConfig<CmsEnv>, 'collections' | 'sett
   }
 }
 
-/** The settings route's configuration from the site's `settings` option (image settings must be media assets), or null when it has none. */
+const settingsConfigs = new WeakMap<object, SettingsConfig>();
+
+/**
+ * The settings route's configuration from the site's `settings` option
+ * (image settings must be media assets), or null when it has none. One
+ * object per site config, so the settings are checked once (`resolveSettings`
+ * keeps its result per object), not on every page that reads them.
+ */
 export function settingsConfigOf(config: Pick<CmsConfig<never>, 'settings' | 'media'>): SettingsConfig | null {
   const settings = config.settings;
   if (!settings) return null;
-  const custom = settings.custom ?? {};
-  const mediaBase = mediaUrlOf(config) ?? undefined;
-  return {
-    customKeys: custom,
-    imageKeys: Object.keys(custom).filter((key) => custom[key] === 'image'),
-    mediaBase,
-    defaults: settings.defaults,
-  };
+  let resolved = settingsConfigs.get(config);
+  if (!resolved) {
+    const custom = settings.custom ?? {};
+    resolved = {
+      customKeys: custom,
+      imageKeys: Object.keys(custom).filter((key) => custom[key] === 'image'),
+      mediaBase: mediaUrlOf(config) ?? undefined,
+      defaults: settings.defaults,
+    };
+    settingsConfigs.set(config, resolved);
+  }
+  return resolved;
 }
 
 /** The declared collections that save live (no drafts): the edit-mode client saves their fields through `/api/cms/save`. */

@@ -78,6 +78,8 @@ describe('defineCms: settings and forms', () => {
     expect(Object.keys(siteCollections(config)[0]!.fields)).toEqual(['siteName', 'tagline', 'footerText']);
     expect(liveCollections(config)).toEqual(['settings']);
     expect(settingsConfigOf(config)).toMatchObject({ customKeys: { menu: 'links', logo: 'image' }, imageKeys: ['logo'], mediaBase: '/files/' });
+    // One object per site config: the settings are resolved once, not per page render.
+    expect(settingsConfigOf(config)).toBe(settingsConfigOf(config));
     // The media library also scans the settings' own keys before deleting an asset.
     expect(Object.keys(mediaScanCollections(config)[0]!.fields)).toEqual(['siteName', 'tagline', 'footerText', 'custom']);
     expect(siteCollections(defineCms({}))).toEqual([]);
