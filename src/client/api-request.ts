@@ -41,3 +41,10 @@ export async function answer<T>(res: Response | string, read: (body: any) => T, 
   if (!res.ok) return { ok: false, message: await failure(res, what) };
   return { ok: true, value: read(res.status === 204 ? null : await res.json().catch(() => null)) };
 }
+
+/** A `{ items, nextCursor }` list page from untrusted JSON: each item through `read` (null drops it); a missing cursor is the last page. */
+export function readListPage<T>(raw: unknown, read: (item: unknown) => T | null): { items: T[]; nextCursor: string | null } {
+  const body = raw as { items?: unknown; nextCursor?: unknown } | null;
+  const items = (Array.isArray(body?.items) ? body.items : []).map(read).filter((item): item is T => item !== null);
+  return { items, nextCursor: typeof body?.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : null };
+}

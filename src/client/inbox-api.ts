@@ -3,7 +3,7 @@
 // counts, a form's submissions newest first, read/unread, delete, CSV.
 // Submitted data is whatever a visitor sent: it is read here field by
 // field and only ever shown as text.
-import { answer, createRequest, failure, type Answer } from './api-request.ts';
+import { answer, createRequest, failure, readListPage, type Answer } from './api-request.ts';
 
 export type { Answer };
 
@@ -63,7 +63,7 @@ export function createInboxApi(options: InboxApiOptions) {
       if (query.limit !== undefined) params.set('limit', String(query.limit));
       if (query.cursor) params.set('cursor', query.cursor);
       const search = params.toString();
-      return answer(await call(search ? `${formUrl(form)}?${search}` : formUrl(form)), readPage, 'request');
+      return answer(await call(search ? `${formUrl(form)}?${search}` : formUrl(form)), (raw): SubmissionPage => readListPage(raw, readSubmission), 'request');
     },
 
     /** Marks a submission read or unread; answers it as stored. */
@@ -94,12 +94,6 @@ function readForms(raw: unknown): FormSummary[] {
   return forms
     .filter((f): f is Record<string, unknown> => typeof f?.name === 'string' && f.name !== '')
     .map((f) => ({ name: f.name as string, total: count(f.total), unread: Math.min(count(f.unread), count(f.total)) }));
-}
-
-function readPage(raw: unknown): SubmissionPage {
-  const body = raw as { items?: unknown; nextCursor?: unknown } | null;
-  const items = (Array.isArray(body?.items) ? body.items : []).map(readSubmission).filter((item) => item !== null);
-  return { items, nextCursor: typeof body?.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : null };
 }
 
 /** A submission from untrusted JSON; null without a usable id. */

@@ -1,6 +1,6 @@
 // The one module that knows the media routes' wire format (`/api/cms/media`,
 // see the media contract): list, upload with progress, alt/caption, delete.
-import { answer, createRequest, failure, type Answer } from './api-request.ts';
+import { answer, createRequest, failure, readListPage, type Answer } from './api-request.ts';
 
 export type { Answer };
 
@@ -109,7 +109,7 @@ export function createMediaApi(options: MediaApiOptions) {
       if (query.type) params.set('type', query.type);
       if (query.q) params.set('q', query.q);
       const search = params.toString();
-      return answer(await call(search ? `${base}?${search}` : base), readPage, 'request');
+      return answer(await call(search ? `${base}?${search}` : base), (raw): MediaPage => readListPage(raw, readAsset), 'request');
     },
 
     /** Uploads one file (multipart field `file`), reporting bytes sent; answers the stored asset. */
@@ -222,12 +222,6 @@ function wait(header: string | null): string {
 function assetAnswer(got: Answer<MediaAsset | null>): Answer<MediaAsset> {
   if (!got.ok) return got;
   return got.value ? { ok: true, value: got.value } : { ok: false, message: 'The server answered with something that is not a media asset.' };
-}
-
-function readPage(raw: unknown): MediaPage {
-  const body = raw as { items?: unknown; nextCursor?: unknown } | null;
-  const items = (Array.isArray(body?.items) ? body.items : []).map(readAsset).filter((asset) => asset !== null);
-  return { items, nextCursor: typeof body?.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : null };
 }
 
 /** An asset from untrusted JSON, field by field; null when its id, url or key is missing. */
