@@ -1,6 +1,6 @@
 import type { MediaAsset } from './media-api.ts';
 import type { MediaPanelOptions } from './media-panel.ts';
-import { $status } from './status.ts';
+import { lazily } from './lazily.ts';
 
 export type { MediaPanelOptions };
 
@@ -11,11 +11,5 @@ export type { MediaPanelOptions };
  * to load is said in the status line.
  */
 export async function openMedia(options: MediaPanelOptions): Promise<MediaAsset | null> {
-  try {
-    const { openMediaPanel } = await import('./media-panel.ts');
-    return await openMediaPanel(options);
-  } catch (error) {
-    $status.set({ tone: 'problem', text: `The media library could not load (${String(error)}). Reload the page to try again.` });
-    return null;
-  }
+  return lazily('media library', async () => (await import('./media-panel.ts')).openMediaPanel(options));
 }
