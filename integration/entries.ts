@@ -5,6 +5,7 @@ import { readEntry, type Entry, type EntryKey, type ReadEntry } from '../src/con
 import { dbProblemOf, logDbProblem, missingDb } from '../src/http/db-problem.ts';
 import { isLocalHostname } from '../src/security/local-host.ts';
 import { noteRendered } from './edit-mode.ts';
+import type { D1Client } from '../src/db/d1-session.ts';
 import { readSiteSettings, resolveSettings, type SiteSettings } from '../src/editor/index.ts';
 import { siteSettingsColumns, type SiteSettingsColumn } from '../src/db/site-schema.ts';
 import { SETTINGS_COLLECTION, settingsConfigOf } from './config.ts';
@@ -43,14 +44,7 @@ export async function loadEntry<const C extends CollectionConfig>(
   options: { db?: D1Database } = {},
 ): Promise<Entry<C> | null> {
   const editing = astro.locals.louise?.editing === true;
-  let found: ReadEntry | null;
-  if (editing) {
-    const session = resumeReadSession(options.db ?? (await bindingDB()), astro.cookies, { secure: astro.url.protocol === 'https:' });
-    found = await readEntry(session.client, collection, key, { editing });
-    session.commit();
-  } else {
-    found = await visitorRead(astro.url, options.db, (DB) => readEntry(DB, collection, key, { editing }));
-  }
+  const found: ReadEntry | null = await pageRead(astro, options.db, (db) => readEntry(db, collection, key, { editing }));
   if (!found) return null;
   // Revisions (the `$base` of draft saves) are of the stored values, so a repaired field's first
   // save is not taken for a conflict. A live collection's saves carry none: it notes only what to repair.
@@ -58,6 +52,19 @@ export async function loadEntry<const C extends CollectionConfig>(
   else if (found.invalid.length > 0) noteRendered(astro.locals, collection.slug, found.key, {}, found.invalid);
   origins.set(found.data, { collection, key: found.key });
   return found.data as Entry<C>;
+}
+
+/**
+ * A page's read: an editor in edit mode reads through a D1 session resumed
+ * from their bookmark cookie (so they see what they just saved, even on a
+ * replica); a visitor reads `env.DB` as `visitorRead` does.
+ */
+async function pageRead<T>(astro: EntryAstro, db: D1Database | undefined, read: (db: D1Client) => Promise<T | null>): Promise<T | null> {
+  if (astro.locals.louise?.editing !== true) return visitorRead(astro.url, db, read);
+  const session = resumeReadSession(db ?? (await bindingDB()), astro.cookies, { secure: astro.url.protocol === 'https:' });
+  const found = await read(session.client);
+  session.commit();
+  return found;
 }
 
 /**
@@ -165,14 +172,7 @@ export async function loadSettings(astro: EntryAstro, options: { db?: D1Database
   const { default: config } = await import('virtual:louise/config');
   const settings = settingsConfigOf(config);
   if (!settings) throw new TypeError('loadSettings(): the site declares no settings. Add `settings: {}` to defineCms() in cms.config.ts.');
-  let found: SiteSettings | null;
-  if (astro.locals.louise?.editing === true) {
-    const session = resumeReadSession(options.db ?? (await bindingDB()), astro.cookies, { secure: astro.url.protocol === 'https:' });
-    found = (await readSiteSettings(session.client, settings)).settings;
-    session.commit();
-  } else {
-    found = await visitorRead(astro.url, options.db, async (DB) => (await readSiteSettings(DB, settings)).settings);
-  }
+  const found = await pageRead(astro, options.db, async (db) => (await readSiteSettings(db, settings)).settings);
   return found ?? resolveSettings(settings).defaults;
 }
 
