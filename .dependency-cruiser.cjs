@@ -1,6 +1,6 @@
 // Import boundaries (`npm run lint`): no cycles, and the layering of src/.
 //
-//   security  <  http  <  db  <  content  <  auth, editor     health  <  worker
+//   security  <  http  <  db  <  content  <  search  <  editor;  auth     health  <  worker
 //   client: browser code, imports nothing from the server side
 //   integration/ (the Astro adapter) sits on top of src/; site/ is a consumer
 //   and goes through the package's public exports (`louise/...`) only.
@@ -27,9 +27,10 @@ const LAYERS = {
   db: ['http', 'security'],
   content: ['db', 'http', 'security'],
   auth: ['content', 'db', 'http', 'security'],
-  editor: ['content', 'db', 'http', 'security'],
+  search: ['content', 'db', 'http', 'security'],
+  editor: ['search', 'content', 'db', 'http', 'security'],
   health: ['http', 'db', 'security'],
-  worker: ['security', 'http', 'db', 'content', 'auth', 'editor', 'health'],
+  worker: ['security', 'http', 'db', 'content', 'search', 'auth', 'editor', 'health'],
   client: [],
 };
 

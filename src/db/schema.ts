@@ -5,3 +5,4 @@ export * from './site-schema.ts';
 export * from './overlays-schema.ts';
 export * from './media-schema.ts';
 export * from './forms-schema.ts';
+export * from './search-schema.ts';
