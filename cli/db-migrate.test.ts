@@ -44,7 +44,7 @@ describe('parseDbArgs', () => {
     expect(parseDbArgs(['migrate', '--persist-to', 'x'], '/site')).toMatchObject({ persistTo: 'x' });
     expect(() => parseDbArgs([], '/site')).toThrow(/No command given[\s\S]*npx louise db migrate --remote/);
     expect(() => parseDbArgs(['reset'], '/site')).toThrow(/Unknown command "db reset"/);
-    expect(() => parseDbArgs(['migrate', '--config', 'x'], '/site')).toThrow(/--config is for db seed/);
+    expect(parseDbArgs(['migrate', '--config', 'x'], '/site')).toMatchObject({ command: 'migrate', config: 'x' });
     expect(() => parseDbArgs(['migrate', '--remote', '--persist-to', 'x'], '/site')).toThrow(/--persist-to is for the local database/);
     expect(() => parseDbArgs(['migrate', '--force'], '/site')).toThrow(/Unknown option '--force'/);
   });
@@ -95,6 +95,20 @@ describe('npx louise db migrate against a local D1', () => {
     expect(query(site, state, 'SELECT site_name, tagline, custom FROM site_settings')).toEqual([
       { site_name: "Ana's site", tagline: 'Line one and two', custom: JSON.stringify({ menu: [{ label: 'Home', href: '/' }] }) },
     ]);
+
+    // db migrate with a cms.config declaring searchable collections: their FTS5 indexes, made once, kept after.
+    writeFileSync(
+      join(site, 'cms.config.mjs'),
+      `export default { collections: [{ slug: 'notes', fields: { title: { type: 'text' } }, versions: { drafts: true }, search: { fields: ['title'] } }, { slug: 'faq', fields: { q: { type: 'text' } }, search: { fields: ['q'] } }, { slug: 'plain', fields: { t: { type: 'text' } } }] };\n`,
+    );
+    const indexed = run(site, [join(ROOT, 'cli/louise.ts'), 'db', 'migrate', '--config', 'cms.config.mjs', '--persist-to', state]);
+    expect(indexed.status, indexed.stderr).toBe(0);
+    expect(indexed.stdout.trim().split('\n').at(-1)).toBe('Search indexes ready in the local database: notes, faq.');
+    query(site, state, "INSERT INTO notes_search(rowid, title, body) VALUES (1, 'kept', '')");
+    expect(run(site, [join(ROOT, 'cli/louise.ts'), 'db', 'migrate', '--config', 'cms.config.mjs', '--persist-to', state]).status).toBe(0);
+    const fts = query(site, state, "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%fts5%' ORDER BY name").map((row) => row['name']);
+    expect(fts).toEqual(['faq_search', 'notes_search', 'notes_search_editor']);
+    expect(query(site, state, 'SELECT title FROM notes_search')).toEqual([{ title: 'kept' }]);
   });
 
   it("adopts Louise's migrations that wrangler applied (the old way), without running them again", { timeout: 90_000 }, () => {

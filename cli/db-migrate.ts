@@ -17,6 +17,8 @@ import {
 } from '../src/db/migrate.ts';
 import { d1Command, d1Statements, resolveTarget, type D1Target } from './d1.ts';
 import { seedDatabase } from './db-seed.ts';
+import { findCmsConfig, loadCmsConfig } from './cms-config.ts';
+import { searchIndexSql } from '../src/search/fts-sql.ts';
 import { CliError } from './errors.ts';
 
 export const DB_USAGE = `Apply Louise's migrations to your site's D1 database (binding DB in your wrangler config):
@@ -27,9 +29,11 @@ export const DB_USAGE = `Apply Louise's migrations to your site's D1 database (b
                                      cms.config (settings.defaults); an existing row is kept
 
 Options: --binding <name> (default DB), --persist-to <dir> (local state folder),
---config <file> (seed: the cms.config module; default src/ or site/cms.config.ts).
+--config <file> (the cms.config module; default src/ or site/cms.config.ts).
 Louise records what it applied in its own table (_louise_migrations), so
-your own migrations (wrangler's or drizzle-kit's) keep working beside it.`;
+your own migrations (wrangler's or drizzle-kit's) keep working beside it.
+migrate also makes the full-text search index (FTS5) of every collection
+cms.config declares with search fields; it never drops or empties one.`;
 
 /** A parsed `db` command: what to run, where, and (seed) which cms.config. */
 export interface DbCommand extends D1Target {
@@ -51,7 +55,6 @@ export function parseDbArgs(argv: string[], cwd: string): DbCommand {
   if (extra !== undefined) throw new CliError(`Unexpected argument "${extra}".\n\n${DB_USAGE}`, 2);
   const { remote = false, binding = 'DB', 'persist-to': persistTo, config } = parsed.values;
   if (remote && persistTo) throw new CliError('--persist-to is for the local database; drop it with --remote.', 2);
-  if (config !== undefined && command !== 'seed') throw new CliError('--config is for db seed.', 2);
   return { command, cwd, remote, binding, persistTo, config };
 }
 
@@ -87,4 +90,20 @@ export async function runDb(argv: string[], cwd: string, log: (line: string) => 
   const { label } = resolveTarget(target);
   if (target.command === 'seed') return log(await seedDatabase(target, label));
   log(describePlan(migrateDatabase(target), label));
+  const indexed = await ensureSearchIndexes(target);
+  if (indexed.length > 0) log(`Search indexes ready in ${label}: ${indexed.join(', ')}.`);
+}
+
+/**
+ * The FTS5 search tables of the collections cms.config declares with
+ * `search` (idempotent DDL: drizzle-kit cannot express virtual tables, and
+ * which exist depends on the site's config). No cms.config: nothing to do.
+ */
+export async function ensureSearchIndexes(target: DbCommand): Promise<string[]> {
+  const file = findCmsConfig(target.cwd, target.config, false);
+  if (!file) return [];
+  const searchable = ((await loadCmsConfig(file)).collections ?? []).filter((collection) => collection.search !== undefined);
+  if (searchable.length === 0) return [];
+  d1Statements(target, searchable.flatMap((collection) => searchIndexSql(collection)));
+  return searchable.map((collection) => collection.slug);
 }

@@ -9,6 +9,7 @@ import type { RateLimitStorage } from '../src/security/rate-limit.ts';
 import type { FormDefinition } from '../src/editor/index.ts';
 import { settingsRoute, type SettingKind, type SettingsConfig, type SettingsDefaults } from '../src/editor/index.ts';
 import { parseMediaBase } from '../src/security/url-scheme.ts';
+import type { SearchVector } from '../src/search/index.ts';
 
 /** The bindings the integration's defaults use. */
 export interface CmsEnv {
@@ -51,6 +52,24 @@ export interface MediaConfig {
   uploadLimit?: { limit: number; windowSec: number };
 }
 
+/** Search across the declared collections that list `search` fields. */
+export interface SearchOptions<E> {
+  /**
+   * Semantic search beside the full-text index: queries and published
+   * entries are embedded (`ai.run(model, { text })`, the Workers AI binding's
+   * shape) into a vector index (Vectorize's shape), and both rankings are
+   * fused. `minScore` (no default) drops semantic matches below it. Locally,
+   * `localAi()` and `d1VectorIndex(env.DB)` from `louise/search` stand in.
+   */
+  vector?: SearchVector<E>;
+  /**
+   * Semantic queries a visitor may make per minute (each costs an embedding);
+   * past it their searches are full-text only. Default 30; counted in the
+   * `limiter` store, not counted when there is none.
+   */
+  visitorSemanticPerMinute?: number;
+}
+
 /** Runtime configuration of a site, default-exported from `cms.config.ts`. */
 export interface CmsConfig<E extends CmsEnv = CmsEnv> {
   /** Who is an editor; default `passwordEditor()` (the built-in sign-in). */
@@ -80,6 +99,12 @@ export interface CmsConfig<E extends CmsEnv = CmsEnv> {
    * `/api/cms/inquiries`. Pages render them with `cmsForm`.
    */
   forms?: readonly FormDefinition<E>[];
+  /**
+   * Search of the collections declared with `search` (`/api/cms/<slug>/search`,
+   * `loadSearch` for a site's search page, the edit bar's search). Full-text
+   * needs nothing here; `vector` adds semantic search.
+   */
+  search?: SearchOptions<E>;
   /** Status probe options; default a `db` check at `/api/cms/status`. `false` removes the probe. */
   status?: StatusRouteOptions<E> | false;
   /** Rate-limit store for sign-in; default the `RATE_LIMITER` Durable Object, else `KV`. */
@@ -147,6 +172,30 @@ const CmsConfigSchema = v.strictObject({
     v.array(
       v.looseObject({ name: v.string(), fields: v.looseObject({}) }, 'every form must be made with defineForm()'),
       'forms must be an array of defineForm() results',
+    ),
+  ),
+  search: v.optional(
+    v.strictObject(
+      {
+        vector: v.optional(
+          v.strictObject(
+            {
+              ai: v.function('search.vector.ai must be a function of env returning the AI binding (or localAi())'),
+              index: v.function('search.vector.index must be a function of env returning the vector index (or d1VectorIndex(env.DB))'),
+              minScore: v.pipe(
+                v.number('search.vector.minScore is required: the lowest similarity a semantic match may have (for example 0.3)'),
+                v.finite('search.vector.minScore must be a finite number'),
+              ),
+              model: v.optional(v.pipe(v.string(), v.minLength(1, 'search.vector.model must name an embedding model'))),
+            },
+            'search.vector must be { ai, index, minScore, model? }',
+          ),
+        ),
+        visitorSemanticPerMinute: v.optional(
+          v.pipe(v.number(), v.integer(), v.minValue(0, 'search.visitorSemanticPerMinute must be a whole number, 0 or more')),
+        ),
+      },
+      'search must be { vector?, visitorSemanticPerMinute? }',
     ),
   ),
   limiter: fn('limiter'),
@@ -237,6 +286,11 @@ export function settingsConfigOf(config: Pick<CmsConfig<never>, 'settings' | 'me
     settingsConfigs.set(config, resolved);
   }
   return resolved;
+}
+
+/** The declared collections with `search` fields: each has a search route, and the edit bar searches them. */
+export function searchableCollections(config: Pick<CmsConfig<never>, 'collections'>): CollectionConfig[] {
+  return (config.collections ?? []).filter((collection) => collection.search !== undefined);
 }
 
 /** The declared collections that save live (no drafts): the edit-mode client saves their fields through `/api/cms/save`. */

@@ -1,6 +1,8 @@
 import { applyMigrations } from '../src/db/apply-migrations.ts';
 import { describePlan, type ShippedMigration } from '../src/db/migrate.ts';
 import { seedSiteSettings, type SettingsConfig } from '../src/editor/index.ts';
+import type { CollectionConfig } from '../src/content/collection.ts';
+import { ensureSearchIndex, rebuildSearchIndex, searchTableNames, type ResolvedVector } from '../src/search/index.ts';
 
 /**
  * `astro dev` only: applies Louise's pending migrations to the local D1,
@@ -36,5 +38,30 @@ export async function seedLocalSettings(DB: D1Database | undefined, settings: Se
     console.error(
       `louise: could not seed the site settings (${error instanceof Error ? error.message : String(error)}). Run \`npx louise db seed\` for details.`,
     );
+  }
+}
+
+/**
+ * `astro dev` only, after the migrations: makes the search index of each
+ * collection declared with `search` (as `louise db migrate` does) and
+ * builds one that is empty while its table has rows, such as after a
+ * fresh seed, so the site's search and the edit bar's search work at once.
+ * Never throws.
+ */
+export async function prepareLocalSearch(DB: D1Database | undefined, collections: readonly CollectionConfig[], vector: ResolvedVector | null): Promise<void> {
+  if (!DB) return;
+  for (const collection of collections) {
+    try {
+      await ensureSearchIndex(DB, collection);
+      const { editor } = searchTableNames(collection);
+      const indexed = await DB.prepare(`SELECT count(*) AS n FROM "${editor}"`).first<{ n: number }>();
+      if ((indexed?.n ?? 0) > 0) continue;
+      const { total } = await rebuildSearchIndex(DB, collection, vector);
+      if (total > 0) console.log(`louise: built the search index of ${collection.slug} in the local database (${total} entries).`);
+    } catch (error) {
+      console.error(
+        `louise: could not build the search index of ${collection.slug} (${error instanceof Error ? error.message : String(error)}). A publisher can rebuild it from the edit bar's search.`,
+      );
+    }
   }
 }

@@ -11,7 +11,7 @@ import { editorScriptTag } from './editor-script.ts';
 export function editorTail(
   editor: EditorSession,
   state: Pick<LouiseLocals, 'revs' | 'invalid'>,
-  site: { live: readonly string[]; declared: readonly string[]; settings: unknown; forms: ReadonlyMap<string, unknown> },
+  site: { live: readonly string[]; declared: readonly string[]; settings: unknown; forms: ReadonlyMap<string, unknown>; searchable: readonly string[] },
 ): string {
   const session = {
     email: editor.email,
@@ -26,6 +26,8 @@ export function editorTail(
     // The edit bar's Settings and Inbox buttons: only where the site mounted those routes.
     settings: site.settings !== null,
     inbox: site.forms.size > 0,
+    // The edit bar's search (`/`, Ctrl+K): the collections with a search route.
+    search: site.searchable,
   };
   const data = JSON.stringify(session).replace(/</g, '\\u003c');
   return `<script type="application/json" id="louise-session">${data}</script>${editorScriptTag()}`;

@@ -73,7 +73,7 @@ async function pageRead<T>(astro: EntryAstro, db: D1Database | undefined, read: 
  * page decides (a fallback, a 404) instead of answering 500. Editors get
  * the problem itself (the middleware shows it to them first).
  */
-async function visitorRead<T>(url: URL, db: D1Database | undefined, read: (DB: D1Database) => Promise<T | null>): Promise<T | null> {
+export async function visitorRead<T>(url: URL, db: D1Database | undefined, read: (DB: D1Database) => Promise<T | null>): Promise<T | null> {
   const where = { local: isLocalHostname(url.hostname) };
   try {
     return await read(db ?? (await bindingDB()));
@@ -88,7 +88,7 @@ async function visitorRead<T>(url: URL, db: D1Database | undefined, read: (DB: D
 class MissingBinding extends Error {}
 
 /** The `DB` binding, read where the page runs (a Worker); imported late so `louise/astro` also loads in `astro.config`. */
-async function bindingDB(): Promise<D1Database> {
+export async function bindingDB(): Promise<D1Database> {
   const { env } = await import('cloudflare:workers');
   const DB = (env as { DB?: D1Database }).DB;
   if (!DB)

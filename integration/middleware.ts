@@ -5,13 +5,14 @@ import migrations from 'virtual:louise/migrations';
 import { keepCookiesPrivate } from '../src/http/private-cookies.ts';
 import { allowCspDataFonts } from '../src/security/csp.ts';
 import { louiseSecurityHeaders, mutable } from '../src/security/headers.ts';
-import { DEFAULT_MEDIA_URL, settingsConfigOf, type CmsEnv } from './config.ts';
-import { migrateLocalDatabase, seedLocalSettings } from './dev-migrations.ts';
+import { DEFAULT_MEDIA_URL, searchableCollections, settingsConfigOf, type CmsEnv } from './config.ts';
+import { migrateLocalDatabase, prepareLocalSearch, seedLocalSettings } from './dev-migrations.ts';
+import { resolveVector } from '../src/search/index.ts';
 import { SERVED_HEADER, servePage, siteGate } from './page-flow.ts';
 import { gateApi, renewal, type GateInput } from './request-gate.ts';
 
 const env = cfEnv as unknown as CmsEnv;
-/** `astro dev`: Louise's migrations (and the settings seed), applied once per isolate before anything reads the tables. */
+/** `astro dev`: Louise's migrations (then the settings seed and the search indexes), applied once per isolate before anything reads the tables. */
 let migrated: Promise<void> | undefined;
 
 /**
@@ -28,7 +29,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered && !import.meta.env.DEV) return next();
   if (migrations.length > 0) {
     const DB = env.DB as D1Database | undefined;
-    migrated ??= migrateLocalDatabase(DB, migrations).then(() => seedLocalSettings(DB, settingsConfigOf(config)));
+    migrated ??= migrateLocalDatabase(DB, migrations)
+      .then(() => seedLocalSettings(DB, settingsConfigOf(config)))
+      .then(() => prepareLocalSearch(DB, searchableCollections(config), resolveVector(config.search?.vector, env as never)));
     await migrated;
   }
   const { request, url } = context;

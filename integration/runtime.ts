@@ -15,6 +15,7 @@ import {
   liveCollections,
   mediaScanCollections,
   mediaUrlOf,
+  searchableCollections,
   settingsConfigOf,
   siteCollections,
   type CmsConfig,
@@ -24,6 +25,7 @@ import { seedRoute, settingsRoute, type SettingsConfig } from '../src/editor/ind
 import { formRoute, inquiriesRoute, submissionsRoute, type FormDefinition } from '../src/editor/index.ts';
 import { mediaRoute } from '../src/editor/media-route.ts';
 import type { MediaEnv } from '../src/editor/media/asset.ts';
+import type { SearchVector } from '../src/search/index.ts';
 
 /** What the middleware and the API endpoint need, built once per isolate. */
 export interface CmsRuntime<E extends CmsEnv = CmsEnv> {
@@ -41,6 +43,12 @@ export interface CmsRuntime<E extends CmsEnv = CmsEnv> {
   settings: SettingsConfig | null;
   /** The site's forms by name (`cmsForm` renders them). */
   forms: ReadonlyMap<string, FormDefinition<E>>;
+  /** The declared collections with `search` (the edit bar searches them). */
+  searchable: readonly string[];
+  /** Semantic search, when the site configured it (`search.vector`). */
+  vector: SearchVector<E> | undefined;
+  /** The rate-limit store (sign-in, visitors' semantic searches), or null when there is none. */
+  limiter: (env: E) => RateLimitStorage | null;
 }
 
 export const STATUS_PATH = '/api/cms/status';
@@ -78,7 +86,8 @@ export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsR
   const declared = new Set(siteCollectionList.map((collection) => collection.slug));
   // Rich text keeps only images under the media URL; no media library, no restriction.
   const mediaBase = mediaUrlOf(config) ?? undefined;
-  const collections = collectionRoutes<E>({ collections: siteCollectionList, resolveEditor, mediaBase });
+  const vector = config.search?.vector;
+  const collections = collectionRoutes<E>({ collections: siteCollectionList, resolveEditor, mediaBase, vector });
   const limiter = config.limiter ?? defaultLimiter;
   const settings = settingsConfigOf(config);
   const forms = config.forms ?? [];
@@ -116,5 +125,8 @@ export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsR
     live: liveCollections(config),
     settings,
     forms: new Map(forms.map((form) => [form.name, form])),
+    searchable: searchableCollections(config).map((collection) => collection.slug),
+    vector,
+    limiter,
   };
 }

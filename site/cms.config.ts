@@ -3,6 +3,7 @@ import { defineCollection, textList } from 'louise/content';
 import { pages as pagesTable, pagesVersions } from 'louise/db';
 import { defineForm } from 'louise/editor';
 import { d1Check } from 'louise/health';
+import { d1VectorIndex, localAi } from 'louise/search';
 
 /**
  * The reference site's pages: a drafts collection (visitors see only what
@@ -21,6 +22,8 @@ export const pages = defineCollection({
   },
   versions: { drafts: true },
   tables: { table: pagesTable, versions: pagesVersions },
+  // Found by the search page (/search) and the edit bar's search: published text for visitors, the editor's work for editors.
+  search: { fields: ['title', 'summary', 'body', 'paragraphs'], url: (page) => (page.slug === 'home' ? '/' : `/${page.slug}`) },
 });
 
 /**
@@ -69,5 +72,9 @@ export default defineCms<Env>({
     },
   },
   forms: [contact],
+  // Keyword and semantic search, fused. The reference site runs on local bindings only, so it uses the
+  // local stand-ins for Workers AI and Vectorize (an offline embedder, an exact cosine index in D1); a
+  // deployed site passes its bindings instead: { ai: (env) => env.AI, index: (env) => env.VECTORIZE, minScore: 0.6 }.
+  search: { vector: { ai: () => localAi(), index: (env: Env) => d1VectorIndex(env.DB), minScore: 0.25 } },
   status: { checks: { db: d1Check((env: Env) => env.DB) } },
 });

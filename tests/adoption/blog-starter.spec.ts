@@ -22,6 +22,7 @@ const PHOTO = join(repo, 'tests', 'fixtures', 'media', 'photo.jpg');
 const PHOTO_ALT = `A small photo put in by Louise (${RUN})`;
 const SITE = 'A blog with Louise';
 const RENAMED = `Renamed in the settings (${RUN})`;
+const FOUND = `findable${RUN}`;
 const MESSAGE = `Hello from a reader (${RUN})`;
 /** The media URL of the photo the dev test uploads and publishes on the about page. */
 let photoUrl = '';
@@ -59,7 +60,7 @@ test('an editor edits marked regions in `astro dev`, publishes, and visitors see
   const dev = await serve(dir, 'npx', ['astro', 'dev', '--port', String(DEV_PORT), '--host', '127.0.0.1'], `http://127.0.0.1:${DEV_PORT}/`);
   try {
     // The server's log reaches us a moment after it answers.
-    await expect.poll(() => dev.output()).toMatch(/Louise: applied 0000_init.*0005_settings_forms to the local database/);
+    await expect.poll(() => dev.output()).toMatch(/Louise: applied 0000_init.*0006_search_vectors to the local database/);
     const page = await signedIn(browser, dev.url);
     await page.goto(`${dev.url}?edit`);
     await expect(page.locator('#louise-bar')).toBeVisible();
@@ -116,6 +117,17 @@ test('an editor edits marked regions in `astro dev`, publishes, and visitors see
     await sendContact(browser, dev.url);
     const inbox = await page.request.get(`${dev.url}api/cms/submissions/contact`);
     expect(((await inbox.json()) as { items: { data: Record<string, unknown> }[] }).items[0]?.data).toEqual({ email: 'reader@example.com', message: MESSAGE });
+    // Search: a note created and published through the routes is found on the site's own search page; before Publish it is not.
+    const origin = { origin: dev.url.replace(/\/$/, '') };
+    const created = await page.request.post(`${dev.url}api/cms/pages`, { headers: origin, data: { slug: 'hello', title: 'Hello', body: `<p>${FOUND}</p>` } });
+    expect(created.status(), await created.text()).toBe(201);
+    const id = ((await created.json()) as { page: { id: number } }).page.id;
+    expect(await visitor(browser, dev.url, `/find?q=${FOUND}`)).not.toContain('href="/notes/hello"');
+    const published = await page.request.post(`${dev.url}api/cms/pages/${id}/publish`, { headers: origin, data: {} });
+    expect(published.status(), await published.text()).toBe(200);
+    const found = await visitor(browser, dev.url, `/find?q=${FOUND}`);
+    expect(found).toContain('href="/notes/hello"');
+    expect(found).toContain(`<mark>${FOUND}</mark>`);
     await page.context().close();
   } catch (error) {
     throw new Error(`${(error as Error).message}\n--- astro dev output ---\n${dev.output().slice(-3000)}`);
@@ -197,14 +209,45 @@ function addSettingsAndContact(site: string): void {
   writeFileSync(
     join(site, 'src', 'cms.config.ts'),
     `import { defineCms } from 'louise/astro';
+import { defineCollection, textList } from 'louise/content';
+import { pages as pagesTable, pagesVersions } from 'louise/db';
 import { defineForm } from 'louise/editor';
+
+// Notes kept in Louise's own pages tables, searchable at /find.
+export const notes = defineCollection({
+  slug: 'pages',
+  unique: ['slug'],
+  fields: { title: { type: 'text', required: true }, summary: { type: 'text' }, body: { type: 'richtext' }, paragraphs: { type: 'json', schema: textList }, hero: { type: 'image' } },
+  versions: { drafts: true },
+  tables: { table: pagesTable, versions: pagesVersions },
+  search: { fields: ['title', 'body'], url: (note) => '/notes/' + String(note.slug) },
+});
 
 export const contact = defineForm({
   name: 'contact',
   fields: { email: { type: 'email', required: true }, message: { type: 'longtext', required: true } },
 });
 
-export default defineCms({ settings: { defaults: { siteName: ${JSON.stringify(SITE)} } }, forms: [contact] });
+export default defineCms({ collections: [notes], settings: { defaults: { siteName: ${JSON.stringify(SITE)} } }, forms: [contact] });
+`,
+  );
+  writeFileSync(
+    join(site, 'src', 'pages', 'find.astro'),
+    `---
+import { loadSearch } from 'louise/astro';
+import { notes } from '../cms.config';
+export const prerender = false;
+const search = await loadSearch(Astro, notes);
+---
+<html lang="en">
+  <head><meta charset="utf-8" /><title>Find</title></head>
+  <body>
+    <main>
+      <form method="get"><label>Find <input name="q" type="search" value={search.q} /></label><button>Find</button></form>
+      <ol>{search.items.map((hit) => <li><a href={hit.url}>{hit.title}</a> <span set:html={hit.snippet} /></li>)}</ol>
+    </main>
+  </body>
+</html>
 `,
   );
   writeFileSync(
