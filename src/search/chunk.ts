@@ -30,7 +30,7 @@ const BLANK = /\s/;
  */
 export function chunkText(text: string, options: { size?: number; overlap?: number; max?: number } = {}): string[] {
   if (typeof text !== 'string') throw new TypeError('chunkText expects a string');
-  const { size, overlap, max } = { ...CHUNK_DEFAULTS, ...options };
+  const { size = CHUNK_DEFAULTS.size, overlap = CHUNK_DEFAULTS.overlap, max = CHUNK_DEFAULTS.max } = options;
   if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`chunkText: size must be an integer ≥ 1, got ${size}.`);
   if (!Number.isSafeInteger(overlap) || overlap < 0 || overlap >= size) {
     throw new RangeError(`chunkText: overlap must be an integer from 0 to size - 1 (${size - 1}), got ${overlap}.`);
