@@ -32,11 +32,13 @@ const CSS = `
 #louise-search .lq-list{max-height:50vh;overflow:auto}
 #louise-search [role=option]{margin:.25rem 0;padding:.5rem .75rem;border:1px solid #3f3f46;border-radius:4px;cursor:pointer}
 #louise-search [aria-selected=true]{border-color:#fbbf24;background:#3f3f46}
+#louise-search [role=option][aria-disabled=true]{border-style:dashed;cursor:default}
 #louise-search .lq-group{margin-top:.75rem;color:#d4d4d8;font-weight:700}
+#louise-search .lq-title{font-weight:600}
 #louise-search .lq-badge{margin-left:.5rem;padding:0 .4rem;border-radius:4px;background:#fbbf24;color:#18181b;font-size:12px}
 #louise-search :is(.lq-text,.lq-where){display:block;color:#d4d4d8;font-size:13px;overflow-wrap:anywhere}
 #louise-search mark{background:#fbbf24;color:#18181b}
-#louise-search .lq-foot{margin-top:.75rem;padding-top:.75rem;border-top:1px solid #3f3f46}
+#louise-search .lq-foot{display:flex;gap:1rem;align-items:center;margin-top:.75rem;padding-top:.75rem;border-top:1px solid #3f3f46}
 #louise-search button[aria-disabled=true]{opacity:.6;cursor:wait}
 `;
 
@@ -53,7 +55,11 @@ const CSS = `
  */
 export function openSearchPanel(options: SearchPanelOptions): Promise<void> {
   const open = document.querySelector<HTMLInputElement>(`#${ID} input`);
-  if (open) return Promise.resolve(open.select());
+  if (open) {
+    open.focus();
+    open.select();
+    return Promise.resolve();
+  }
   const opener = document.activeElement;
   const api = createSearchApi(options);
   const collections = options.search;
@@ -100,7 +106,7 @@ export function openSearchPanel(options: SearchPanelOptions): Promise<void> {
     if (!failed || failed.ok) return say(found);
     const why = failed.notReady
       ? `${NOT_READY} ${options.publish ? 'Press Rebuild index below to build it.' : 'Ask an editor who may publish to rebuild it here.'}`
-      : `The search failed: ${failed.message}`;
+      : `The search failed: ${failed.message} Then change the words to search again.`;
     say(count ? `${found} ${why}` : why, 'problem');
   }
 
@@ -147,10 +153,14 @@ export function openSearchPanel(options: SearchPanelOptions): Promise<void> {
     const down = event.key === 'ArrowDown';
     if (down || event.key === 'ArrowUp') {
       event.preventDefault();
-      if (count) choose(down ? (active + 1) % count : (active < 0 ? count : active) - 1);
+      if (count) choose(down ? (active + 1) % count : (active <= 0 ? count : active) - 1);
     } else if (event.key === 'Enter' && !event.isComposing) {
       event.preventDefault();
       choices[Math.max(active, 0)]?.click();
+    } else if (event.key === 'Escape') {
+      // One Escape closes, text or not (a search box would only clear itself first).
+      event.preventDefault();
+      dialog.close();
     }
   };
 
