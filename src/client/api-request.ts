@@ -5,8 +5,9 @@
 export type Answer<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /**
- * Sends one JSON request with the editor's cookie and a timeout. Never
- * rejects: a request that got no response comes back as the sentence to show.
+ * Sends one JSON request with the editor's cookie and a timeout (an
+ * `init.signal` aborts it too). Never rejects: a request that got no
+ * response comes back as the sentence to show.
  */
 export function createRequest(fetch: typeof globalThis.fetch, timeoutMs: number) {
   return async function call(url: string, init: RequestInit = {}): Promise<Response | string> {
@@ -15,7 +16,7 @@ export function createRequest(fetch: typeof globalThis.fetch, timeoutMs: number)
         credentials: 'same-origin',
         ...init,
         headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
       const name = (error as { name?: string } | null)?.name;

@@ -53,3 +53,13 @@ describe('Publish on a page with several drafts documents', () => {
     expect(barActions(deps(transport, [], [])).versions).toBeUndefined();
   });
 });
+
+describe('the Search button', () => {
+  it('is offered only when the page can open the search', () => {
+    const { transport } = api(new Set());
+    let opened = 0;
+    expect(barActions(deps(transport, [], [])).search).toBeUndefined();
+    barActions({ ...deps(transport, [], []), openSearch: () => void opened++ }).search?.();
+    expect(opened).toBe(1);
+  });
+});

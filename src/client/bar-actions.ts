@@ -21,6 +21,8 @@ export interface BarActionDeps {
   openMedia?: () => void;
   /** Opens the submissions inbox (the Inbox button and its shortcut); absent when the site has no submissions route. */
   openInbox?: () => void;
+  /** Opens the page search (the Search button, `/`, Ctrl+K / Cmd+K); absent when no collection is searchable. */
+  openSearch?: () => void;
   flush(): Promise<void>;
   unsaved(): boolean;
   say(tone: StatusTone, text: string): void;
@@ -47,6 +49,7 @@ export function barActions(deps: BarActionDeps): BarActions {
   if (deps.openSettings) actions.settings = deps.openSettings;
   if (deps.openMedia) actions.media = deps.openMedia;
   if (deps.openInbox) actions.inbox = deps.openInbox;
+  if (deps.openSearch) actions.search = deps.openSearch;
   const primary = docs[0];
   if (!primary) return actions;
 

@@ -2,6 +2,7 @@ import { createChoicesPanel, type ChoiceView } from './choices-panel.ts';
 import { button, el } from './dom.ts';
 import { createHistoryPanel, type VersionActions } from './history-panel.ts';
 import { createNoticePanel, type NoticeLine } from './notice-panel.ts';
+import { isSearchKey } from './search-keys.ts';
 import { $status } from './status.ts';
 
 export interface BarActions {
@@ -15,15 +16,18 @@ export interface BarActions {
   media?: () => void;
   /** Opens the form submissions inbox (the site mounted the submissions route); also on Alt+Shift+I. */
   inbox?: () => void;
+  /** Opens the page search (the site has searchable collections); also on `/` (outside text) and Ctrl+K / Cmd+K. */
+  search?: () => void;
   done(): void;
 }
 
 /**
  * The edit bar: a lasting notice, status line (both announced politely),
- * conflict choices, history, and the Save, Discard, Publish, Media (with its
- * shortcut, Alt+Shift+M), Inbox (Alt+Shift+I), Settings (only where there
- * is a settings panel to open) and Done buttons. It is fixed to the
- * bottom and the body gets matching padding so no content hides under it.
+ * conflict choices, history, and the Save, Discard, Publish, Search (`/`
+ * or Ctrl+K / Cmd+K), Media (with its shortcut, Alt+Shift+M), Inbox
+ * (Alt+Shift+I), Settings (only where there is a settings panel to open)
+ * and Done buttons. It is fixed to the bottom and the body gets matching
+ * padding so no content hides under it.
  */
 export function createEditBar(actions: BarActions) {
   const status = statusLine();
@@ -37,6 +41,8 @@ export function createEditBar(actions: BarActions) {
     row.append(history.toggle(versions), button('Discard draft', versions.discard));
     if (versions.publish) row.append(button('Publish', versions.publish));
   }
+  const search = actions.search;
+  if (search) row.append(Object.assign(shortcutButton('Search', '/', '/ Control+K Meta+K', search), { title: 'Search pages: / or Ctrl+K (⌘K on a Mac)' }));
   // Alt+Shift+<letter> opens a panel: the key's `code`, so other keyboard layouts and Alt's special characters do not matter.
   const keys: Record<string, () => void> = {};
   for (const [open, label, letter] of [
@@ -45,10 +51,10 @@ export function createEditBar(actions: BarActions) {
   ] as const) {
     if (!open) continue;
     keys[`Key${letter}`] = open;
-    row.append(shortcutButton(label, letter, open));
+    row.append(shortcutButton(label, `Alt+Shift+${letter}`, `Alt+Shift+${letter}`, open));
   }
   const shortcut = (event: KeyboardEvent) => {
-    const open = event.altKey && event.shiftKey ? keys[event.code] : undefined;
+    const open = event.altKey && event.shiftKey ? keys[event.code] : search && isSearchKey(event) ? search : undefined;
     if (!open) return;
     event.preventDefault();
     open();
@@ -77,11 +83,14 @@ export function createEditBar(actions: BarActions) {
   };
 }
 
-/** A panel's button (Media, Inbox); its shortcut shows beside the label (hidden from screen readers, which read `aria-keyshortcuts`). */
-function shortcutButton(label: string, letter: string, open: () => void): HTMLButtonElement {
-  const keys = `Alt+Shift+${letter}`;
+/**
+ * A panel's button (Search, Media, Inbox); its shortcut `shown` beside the
+ * label (hidden from screen readers, which read `aria-keyshortcuts`: `keys`,
+ * alternatives space-separated).
+ */
+function shortcutButton(label: string, shown: string, keys: string, open: () => void): HTMLButtonElement {
   const opener = button(`${label} `, open);
-  opener.append(el('kbd', { ariaHidden: 'true', textContent: keys }));
+  opener.append(el('kbd', { ariaHidden: 'true', textContent: shown }));
   opener.setAttribute('aria-keyshortcuts', keys);
   return opener;
 }

@@ -6,7 +6,7 @@ import { invalidFields } from './invalid-notice.ts';
 import { openMedia } from './media-open.ts';
 import { createEditBar } from './edit-bar.ts';
 import { watchPage } from './page-lifecycle.ts';
-import { openInbox, openSiteSettings } from './panel-open.ts';
+import { openInbox, openSearch, openSiteSettings } from './panel-open.ts';
 import { resolveOptions, type MountOptions, type ResolvedOptions } from './options.ts';
 import { resetField } from './reset-field.ts';
 import { createSaveReport } from './save-report.ts';
@@ -31,7 +31,8 @@ export interface CmsHandle {
  * Makes every `data-cms-field` marker on the page editable in place and
  * mounts the edit bar (with a Settings button when the site mounted the
  * settings route or the page has an element with `data-cms-settings`: see
- * settings.ts, and an Inbox button with `inbox`). Safe on every page: with no markers it does nothing
+ * settings.ts, an Inbox button with `inbox`, and a Search button with
+ * searchable collections in `search`). Safe on every page: with no markers it does nothing
  * and returns null. Without `access.publish`, fields that would save live
  * (collections in `live`) stay locked unless their element carries
  * `data-cms-access="edit"`.
@@ -73,6 +74,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
       openSettings: settingsOpener(options),
       openMedia: () => void openMedia(media),
       ...(options.inbox ? { openInbox: () => void openInbox(media) } : {}),
+      ...(options.search.length > 0 ? { openSearch: () => void openSearch(options) } : {}),
       flush,
       unsaved,
       say,

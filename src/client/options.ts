@@ -49,6 +49,12 @@ export interface MountOptions {
   settings?: boolean;
   /** The site mounted the submissions route (`<apiBase>/submissions`): the edit bar shows Inbox (Alt+Shift+I). */
   inbox?: boolean;
+  /**
+   * The searchable collections (those declared with `search`, whose
+   * `<apiBase>/<slug>/search` route is mounted), from the session island.
+   * Any: the edit bar shows Search (`/`, Ctrl+K or Cmd+K); none: no Search.
+   */
+  search?: readonly string[];
   /** The fetch to use (tests inject one). */
   fetch?: typeof fetch;
 }
@@ -65,6 +71,8 @@ export interface ResolvedOptions {
   invalid: InvalidFields;
   settings: boolean;
   inbox: boolean;
+  /** Searchable collections, in the order given; empty: no Search button. */
+  search: readonly string[];
   fetch: typeof fetch;
 }
 
@@ -88,6 +96,7 @@ export function resolveOptions(input: MountOptions = {}): ResolvedOptions {
     invalid: input.invalid ?? {},
     settings: input.settings === true,
     inbox: input.inbox === true,
+    search: input.search ?? [],
     fetch: input.fetch ?? ((...args) => globalThis.fetch(...args)),
   };
 }

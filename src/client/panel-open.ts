@@ -1,10 +1,11 @@
-// The settings and inbox panels are each their own chunk, like the media
-// panel (media-open.ts): nothing of them loads until the editor opens them.
+// The settings, inbox and search panels are each their own chunk, like the
+// media panel (media-open.ts): nothing of them loads until the editor opens them.
 import type { InboxPanelOptions } from './inbox-panel.ts';
-import type { SettingsPanelOptions } from './settings-panel.ts';
 import { lazily } from './lazily.ts';
+import type { SearchPanelOptions } from './search-panel.ts';
+import type { SettingsPanelOptions } from './settings-panel.ts';
 
-export type { InboxPanelOptions, SettingsPanelOptions };
+export type { InboxPanelOptions, SearchPanelOptions, SettingsPanelOptions };
 
 /**
  * Opens the built-in site settings panel (the Settings button, when no page
@@ -16,3 +17,7 @@ export const openSiteSettings = async (options: SettingsPanelOptions): Promise<v
 /** Opens the form submissions inbox (the Inbox button, Alt+Shift+I). Resolves once it is closed. */
 export const openInbox = async (options: InboxPanelOptions): Promise<void> =>
   void (await lazily('inbox', async () => (await import('./inbox-panel.ts')).openInboxPanel(options)));
+
+/** Opens the page search (the Search button, `/`, Ctrl+K / Cmd+K). Resolves once it is closed. */
+export const openSearch = async (options: SearchPanelOptions): Promise<void> =>
+  void (await lazily('search', async () => (await import('./search-panel.ts')).openSearchPanel(options)));

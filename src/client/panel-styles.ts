@@ -1,9 +1,9 @@
-// The look every editor panel shares (media, settings, inbox): the edit
+// The look every editor panel shares (media, settings, inbox, search): the edit
 // bar's colours, spacing and focus ring (styles.ts), scoped to the panels'
 // dialogs by id so site styles and these never mix, at the specificity the
 // media panel always had. Class names keep the `lm-` prefix the media panel
 // started with; each panel adds only its own parts (media-styles.ts, ...).
-const P = ':is(#louise-media,#louise-settings,#louise-inbox)';
+const P = ':is(#louise-media,#louise-settings,#louise-inbox,#louise-search)';
 
 /** The shared panel stylesheet, installed once by the first panel that opens. */
 export const PANEL_CSS = `
