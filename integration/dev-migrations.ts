@@ -53,8 +53,9 @@ export async function prepareLocalSearch(DB: D1Database | undefined, collections
   for (const collection of collections) {
     try {
       await ensureSearchIndex(DB, collection);
-      const { editor } = searchTableNames(collection);
-      const indexed = await DB.prepare(`SELECT count(*) AS n FROM "${editor}"`).first<{ n: number }>();
+      // The editors' index (the visitors' one for a live collection) holds every entry: empty means never built.
+      const table = searchTableNames(collection).at(-1) as string;
+      const indexed = await DB.prepare(`SELECT count(*) AS n FROM "${table}"`).first<{ n: number }>();
       if ((indexed?.n ?? 0) > 0) continue;
       const { total } = await rebuildSearchIndex(DB, collection, vector);
       if (total > 0) console.log(`louise: built the search index of ${collection.slug} in the local database (${total} entries).`);

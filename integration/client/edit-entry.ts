@@ -20,6 +20,8 @@ interface Island {
   settings: boolean;
   /** The site has forms (the Inbox button). */
   inbox: boolean;
+  /** The declared collections with a search route (the Search button, `/` and Ctrl+K). */
+  search: string[];
 }
 
 const island = document.getElementById('louise-session');
@@ -27,7 +29,7 @@ const session = island?.textContent ? (JSON.parse(island.textContent) as Island)
 
 if (session) {
   document.documentElement.dataset.louiseEditing = '';
-  const { access, revs, editParam, autoSave, live, declared, invalid, settings, inbox } = session;
-  mountCms({ access, revs, invalid, editParam, autoSave, live, declared, settings, inbox });
+  const { access, revs, editParam, autoSave, live, declared, invalid, settings, inbox, search } = session;
+  mountCms({ access, revs, invalid, editParam, autoSave, live, declared, settings, inbox, search });
   document.dispatchEvent(new CustomEvent('louise:ready', { detail: { email: session.email, name: session.name, access } }));
 }
