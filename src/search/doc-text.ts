@@ -14,6 +14,7 @@ export const SEARCH_TEXT_MAX = 200_000;
 const MAX_DEPTH = 64;
 
 // Controls other than \t and \n: the snippet sentinels \u0002/\u0003 can then never come from content.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f]/g;
 
 /**

@@ -163,11 +163,11 @@ async function removeOrphans(db: Client, target: SearchTarget, list: boolean): P
   const visible = `SELECT ${m.id} FROM ${main.table}${vt ? ` WHERE ${m.publishedVersionId} IS NOT NULL` : ''}`;
   const pub = `"${target.publicIndex}"`;
   // One transaction: the rows listed are the rows deleted (a virtual table has no DELETE ... RETURNING).
-  const statements = [db.prepare(`SELECT rowid AS id FROM ${pub} WHERE rowid NOT IN (${visible})`), db.prepare(`DELETE FROM ${pub} WHERE rowid NOT IN (${visible})`)];
-  if (!list) statements.shift();
+  const statements = list ? [db.prepare(`SELECT rowid AS id FROM ${pub} WHERE rowid NOT IN (${visible})`)] : [];
+  statements.push(db.prepare(`DELETE FROM ${pub} WHERE rowid NOT IN (${visible})`));
   if (vt) statements.push(db.prepare(`DELETE FROM "${target.editorIndex}" WHERE rowid NOT IN (SELECT ${m.id} FROM ${main.table})`));
-  const [removed] = await db.batch<{ id: number }>(statements);
-  return list ? (removed?.results ?? []).map((row) => Number(row.id)) : [];
+  const [listed] = await db.batch<{ id: number }>(statements);
+  return list ? (listed?.results ?? []).map((row) => Number(row.id)) : [];
 }
 
 /** The text embedded for an entry: its published title and body; null (delete its vectors) when not published. */

@@ -94,7 +94,10 @@ export async function searchCollection(
   const next = (more: boolean) => (more && offset + limit <= MAX_SEARCH_OFFSET ? String(offset + limit) : null);
   if (editor || !vector) {
     const rows = await keywordRows(db, target, index, !editor, match, limit + 1, offset);
-    return { items: rows.slice(0, limit).map((row) => toHit(target, row, Number(row.score), snippetHtml(String(row.snippet ?? '')))), nextCursor: next(rows.length > limit) };
+    return {
+      items: rows.slice(0, limit).map((row) => toHit(target, row, Number(row.score), snippetHtml(String(row.snippet ?? '')))),
+      nextCursor: next(rows.length > limit),
+    };
   }
   const depth = Math.min(FUSION_DEPTH.max, Math.max(FUSION_DEPTH.min, offset + limit + 1));
   const [keyword, semantic] = await Promise.all([keywordRows(db, target, index, true, match, depth, 0), semanticRows(db, target, vector, query.q, depth)]);
@@ -169,7 +172,12 @@ async function semanticRows(db: D1Database | D1DatabaseSession, target: SearchTa
     `WHERE ${t}.rowid IN (SELECT value FROM json_each(?1))${target.vt ? ` AND m.${m.publishedVersionId} IS NOT NULL` : ''}`;
   let rows: Row[];
   try {
-    rows = (await db.prepare(sql).bind(JSON.stringify(ranking.map(({ id }) => id))).all<Row>()).results;
+    rows = (
+      await db
+        .prepare(sql)
+        .bind(JSON.stringify(ranking.map(({ id }) => id)))
+        .all<Row>()
+    ).results;
   } catch (error) {
     if (isMissingTable(error, [target.publicIndex])) throw new SearchNotReadyError(target.publicIndex, target.config.slug);
     throw error;

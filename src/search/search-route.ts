@@ -4,7 +4,7 @@ import type { CollectionConfig } from '../content/collection.ts';
 import { readSession, writeSession } from '../db/d1-cookie.ts';
 import { HttpError, json } from '../http/errors.ts';
 import { requireEditor } from '../http/guard.ts';
-import { parseBody } from '../http/parse-body.ts';
+import { jsonObject, parseBody } from '../http/parse-body.ts';
 import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../http/route.ts';
 import type { ResolveEditor } from '../http/session.ts';
 import { REINDEX_BATCH, reindexBatch } from './reindex.ts';
@@ -28,13 +28,19 @@ export interface SearchRouteOptions<E> {
 const LIMIT = /^[1-9][0-9]?$/;
 const integer = (name: string) => v.pipe(v.number(`${name} must be an integer`), v.safeInteger(`${name} must be an integer`));
 /** `{}`, `{ cursor }` (a `nextCursor` from the call before, or null to start) and/or `{ batch }` (1 to 500); or no body. */
+const reindexShape = 'The body must be {} or { "cursor": <nextCursor or null>, "batch": <1 to 500> }.';
 const ReindexBody = v.optional(
-  v.strictObject(
-    {
-      cursor: v.optional(v.nullable(v.pipe(integer('cursor'), v.minValue(0, 'cursor must be a nextCursor value or null')))),
-      batch: v.optional(v.pipe(integer('batch'), v.minValue(1, 'batch must be at least 1'), v.maxValue(REINDEX_BATCH.max, `batch is at most ${REINDEX_BATCH.max}`))),
-    },
-    'The body must be {} or { "cursor": <nextCursor or null>, "batch": <1 to 500> }.',
+  v.pipe(
+    jsonObject(reindexShape),
+    v.strictObject(
+      {
+        cursor: v.optional(v.nullable(v.pipe(integer('cursor'), v.minValue(0, 'cursor must be a nextCursor value or null')))),
+        batch: v.optional(
+          v.pipe(integer('batch'), v.minValue(1, 'batch must be at least 1'), v.maxValue(REINDEX_BATCH.max, `batch is at most ${REINDEX_BATCH.max}`)),
+        ),
+      },
+      reindexShape,
+    ),
   ),
   {},
 );

@@ -84,7 +84,7 @@ export const HOSTILE_QUERIES: readonly string[] = [
   '_',
   '\\',
   '\\"',
-  "a'b\"c",
+  'a\'b"c',
   '   ',
   '',
   'a '.repeat(300),

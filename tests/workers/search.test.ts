@@ -136,7 +136,19 @@ describe('hostile queries', () => {
 
 describe('the route', () => {
   it('400 invalid_query for a limit, cursor or scope that is not one', async () => {
-    for (const query of ['limit=0', 'limit=51', 'limit=1.5', 'limit=x', 'limit=', 'cursor=501', 'cursor=-1', 'cursor=01', 'cursor=abc', 'scope=all', 'scope=']) {
+    for (const query of [
+      'limit=0',
+      'limit=51',
+      'limit=1.5',
+      'limit=x',
+      'limit=',
+      'cursor=501',
+      'cursor=-1',
+      'cursor=01',
+      'cursor=abc',
+      'scope=all',
+      'scope=',
+    ]) {
       const response = await send(route, `${BASE}/search?q=x&${query}`);
       expect(response.status, query).toBe(400);
       expect(await response.json()).toMatchObject({ error: 'invalid_query', message: expect.any(String) });
@@ -159,7 +171,10 @@ describe('the route', () => {
     const ghostRoute = searchRoute<Env>({ table: siteSettings, config: ghost, resolveEditor: headerEditor });
     const response = await send(ghostRoute, '/api/cms/ghost/search?q=phantasmagoria');
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ error: 'search_not_ready', message: expect.stringMatching(/ghost_search[\s\S]*npx louise db migrate[\s\S]*reindex/) });
+    expect(await response.json()).toEqual({
+      error: 'search_not_ready',
+      message: expect.stringMatching(/ghost_search[\s\S]*npx louise db migrate[\s\S]*reindex/),
+    });
     expect(await rebuildSearchIndex(env.DB, ghost)).toEqual({ total: 1 });
     expect(await searchIds(ghostRoute, '/api/cms/ghost', 'phantasmagoria')).toEqual([1]);
   });
