@@ -6,8 +6,8 @@ import { searchRoute } from '../search/search-route.ts';
 import type { SearchVector } from '../search/vector-api.ts';
 import type { SaveCollectionConfig } from './apply-field-save.ts';
 import { pagesRoute } from './pages-route.ts';
-import { saveRoute } from './save-route.ts';
-import { searchHooks } from './search-hooks.ts';
+import { saveRoute, type SaveRouteOptions } from './save-route.ts';
+import { searchHooks, type SearchHooks } from './search-hooks.ts';
 import { versionsRoute } from './versions-route.ts';
 
 export interface CollectionRoutesOptions<E> {
@@ -25,7 +25,7 @@ export interface CollectionRoutesOptions<E> {
  * `searchRoute` first, for each drafts collection `versionsRoute` then
  * `pagesRoute` at `/api/cms/<slug>`, and one `saveRoute` (`/api/cms/save`)
  * for all live collections, with their `rows` as marker keys and their
- * `writers`. A searchable drafts collection's writes keep its index in step
+ * `writers`. A searchable collection's writes keep its index in step
  * (`reindexDoc` as `afterWrite`, see `searchHooks`).
  *
  * @example
@@ -36,6 +36,7 @@ export function collectionRoutes<E extends EditorRouteEnv>(options: CollectionRo
   checkCollections(collections);
   const routes: EditorRoute<E>[] = [];
   const live: Record<string, SaveCollectionConfig> = {};
+  const liveHooks = new Map<string, SearchHooks<E>>();
   for (const config of collections) {
     const { table, versionsTable } = resolveCollection(config);
     const path = `/api/cms/${config.slug}`;
@@ -58,8 +59,12 @@ export function collectionRoutes<E extends EditorRouteEnv>(options: CollectionRo
       );
     } else {
       live[config.slug] = { table, fields: config.fields, key: (key) => rowIdOf(config, key), writers: config.writers === true };
+      if (hooks) liveHooks.set(config.slug, hooks);
     }
   }
-  if (Object.keys(live).length > 0) routes.push(saveRoute<E>({ resolveEditor, collections: live, mediaBase }));
+  const afterSave: SaveRouteOptions<E>['afterWrite'] = (editor, { collection, id }, context) =>
+    liveHooks.get(collection)?.pages(editor, { operation: 'update', id: Number(id) }, context);
+  if (Object.keys(live).length > 0)
+    routes.push(saveRoute<E>({ resolveEditor, collections: live, mediaBase, afterWrite: liveHooks.size > 0 ? afterSave : undefined }));
   return routes;
 }

@@ -116,7 +116,7 @@ function pagesCore<E extends EditorRouteEnv>(options: PagesRouteOptions<E>) {
   }
 
   const after = (editor: EditorSession, operation: Operation, id: number, context: WriteContext<E>) =>
-    runWriteHook(options.afterWrite, codec.table, editor, { operation, id }, context);
+    runWriteHook(options.afterWrite, editor, { operation, id }, context, `${operation} of ${codec.table} ${id}`);
 
   return {
     needsPublish: (method: Method): boolean => (method === 'GET' ? false : deps ? method !== 'POST' : !options.writers),

@@ -108,7 +108,8 @@ export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOp
       await applyDiscard(env, deps, id, (await parseBody(request, DiscardBody)).versionId, client);
       response = new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
     }
-    await runWriteHook(options.afterWrite, deps.vt.main.table, session, { operation: action === 'versions' ? 'draft' : action, id }, { env, ctx });
+    const operation = action === 'versions' ? 'draft' : action;
+    await runWriteHook(options.afterWrite, session, { operation, id }, { env, ctx }, `${operation} of ${deps.vt.main.table} ${id}`);
     return withBookmark(response, client, request);
   });
 }

@@ -8,24 +8,25 @@ export interface WriteContext<E> {
   ctx?: RouteContext;
 }
 
-/** A site hook run after a write: `pagesRoute` and `versionsRoute` `afterWrite`. */
+/** A site hook run after a write of row `id`: `pagesRoute` and `versionsRoute` `afterWrite`. */
 export type WriteHook<E, O extends string> = (editor: EditorSession, event: { operation: O; id: number }, context: WriteContext<E>) => void | Promise<void>;
 
 /**
  * Runs a write hook after the write stands: awaited, and a throw is logged
- * (the error's name only, never its message) and never fails the write.
+ * (`what` was written, and the error's name only, never its message) and
+ * never fails the write.
  */
-export async function runWriteHook<E, O extends string>(
-  hook: WriteHook<E, O> | undefined,
-  table: string,
+export async function runWriteHook<E, V>(
+  hook: ((editor: EditorSession, event: V, context: WriteContext<E>) => void | Promise<void>) | undefined,
   editor: EditorSession,
-  event: { operation: O; id: number },
+  event: V,
   context: WriteContext<E>,
+  what: string,
 ): Promise<void> {
   if (!hook) return;
   try {
     await hook(editor, event, context);
   } catch (error) {
-    console.error(`louise: afterWrite threw after ${event.operation} of ${table} ${event.id}; the write stands.`, errorName(error));
+    console.error(`louise: afterWrite threw after ${what}; the write stands.`, errorName(error));
   }
 }

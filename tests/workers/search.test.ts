@@ -2,11 +2,12 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defineCollection } from '../../src/content/collection.ts';
 import { siteSettings } from '../../src/db/schema.ts';
+import { collectionRoutes } from '../../src/editor/collection-routes.ts';
 import { ensureSearchIndex, rebuildSearchIndex, reindexDoc } from '../../src/search/reindex.ts';
 import { searchCollection } from '../../src/search/search-collection.ts';
 import { searchRoute } from '../../src/search/search-route.ts';
 import { SearchNotReadyError } from '../../src/search/search-target.ts';
-import { headerEditor } from './content-helpers.ts';
+import { composeRoutes, headerEditor } from './content-helpers.ts';
 import { HOSTILE_QUERIES } from './hostile-queries.ts';
 import { createDocsTable, docs, docsTable, insertDoc, searchIds, searchPage, send } from './search-helpers.ts';
 
@@ -131,6 +132,16 @@ describe('hostile queries', () => {
     const id = await addDoc({ title: 'Operators', body: '<p>NEAR means close; OR means either</p>' });
     expect(await searchIds(route, BASE, 'NEAR(means')).toContain(id);
     expect(await searchIds(route, BASE, 'OR means')).toContain(id);
+  });
+});
+
+describe('a live collection through collectionRoutes', () => {
+  it('an inline save (/api/cms/save) is searchable at once', async () => {
+    const api = composeRoutes(...collectionRoutes<Env>({ collections: [docs], resolveEditor: headerEditor }));
+    const id = await addDoc({ title: 'Before', body: '<p>unchanged</p>' });
+    expect((await send(api, '/api/cms/save', { body: { field: `docs:${id}:title`, value: 'Gnu migration' } })).status).toBe(204);
+    expect(await searchIds(api, BASE, 'gnu')).toEqual([id]);
+    expect(await searchIds(api, BASE, 'before')).toEqual([]);
   });
 });
 
