@@ -46,6 +46,11 @@ describe('docText', () => {
     expect(docText(config, { title: 'a\u0002b\u0003c\u0000d', paragraphs: ['x\ty\r\nz\u001f'] })).toEqual({ title: 'a b c d', body: 'x\ty \nz ' });
   });
 
+  it('normalizes like queries are read (NFKC): ligatures and full-width forms become plain letters', () => {
+    const config = of({ fields: ['title', 'paragraphs'] });
+    expect(docText(config, { title: 'ﬁnance ＡＢＣ', paragraphs: ['e\u0301'] })).toEqual({ title: 'finance ABC', body: 'é' });
+  });
+
   it('cuts title and body at the cap, never leaving half a surrogate pair', () => {
     const config = of({ fields: ['title', 'paragraphs'] });
     const long = `${'a'.repeat(SEARCH_TEXT_MAX - 1)}😀tail`;

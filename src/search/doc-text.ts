@@ -39,9 +39,9 @@ export function searchFieldsOf(config: CollectionConfig): readonly string[] {
  * The text the index holds for an entry's field values: the title field,
  * and every other listed field in order joined by a blank line. Text as is,
  * rich text as its text (`plainText`), json as every string leaf
- * (depth-first, keys in order), an image as its alt. Control characters
- * other than tab and newline become spaces; each part is cut at
- * {@link SEARCH_TEXT_MAX}.
+ * (depth-first, keys in order), an image as its alt. The text is
+ * NFKC-normalized like queries are, control characters other than tab and
+ * newline become spaces, and each part is cut at {@link SEARCH_TEXT_MAX}.
  */
 export function docText(config: CollectionConfig, data: Readonly<Record<string, unknown>>): DocText {
   const title = searchTitleField(config);
@@ -88,9 +88,17 @@ export function jsonLeaves(value: unknown): string[] {
   return leaves;
 }
 
-/** Controls to spaces, cut at the cap without leaving half a surrogate pair. */
+/**
+ * NFKC (as `ftsQuery` reads queries, so `ﬁ` and `ｆｉ` find `fi`), controls
+ * to spaces, cut at the cap without leaving half a surrogate pair.
+ */
 function clean(text: string): string {
-  let out = text.length > SEARCH_TEXT_MAX ? text.slice(0, SEARCH_TEXT_MAX) : text;
-  if (out.length === SEARCH_TEXT_MAX && /[\ud800-\udbff]$/.test(out)) out = out.slice(0, -1);
+  const out = cut(cut(text).normalize('NFKC'));
   return out.replace(CONTROLS, ' ');
+}
+
+function cut(text: string): string {
+  if (text.length <= SEARCH_TEXT_MAX) return text;
+  const out = text.slice(0, SEARCH_TEXT_MAX);
+  return /[\ud800-\udbff]$/.test(out) ? out.slice(0, -1) : out;
 }

@@ -69,6 +69,15 @@ describe('what is indexed', () => {
       expect((await searchIds(route, BASE, q)).sort()).toEqual([accented, plain].sort());
   });
 
+  it('words with combining marks match whole (Devanagari), and compatibility forms fold (NFKC)', async () => {
+    const hindi = await addDoc({ title: 'हिन्दी पाठ', body: '<p>ﬁnance</p>' });
+    expect(await searchIds(route, BASE, 'हिन्दी')).toEqual([hindi]);
+    expect(await searchIds(route, BASE, 'पाठ')).toEqual([hindi]);
+    expect(await searchIds(route, BASE, 'finance')).toEqual([hindi]);
+    expect(await searchIds(route, BASE, 'ﬁnance')).toEqual([hindi]);
+    expect(await searchIds(route, BASE, 'ＦＩＮ')).toEqual([hindi]);
+  });
+
   it('the last word is a prefix (search-as-you-type), from two letters', async () => {
     const id = await addDoc({ title: 'Xylophone lessons', body: '<p>For beginners</p>' });
     for (const q of ['xy', 'xyl', 'xyloph', 'xylophone', 'xylophone less', 'xylophone lessons']) expect(await searchIds(route, BASE, q)).toContain(id);
