@@ -47,6 +47,20 @@ describe('defineCollection', () => {
     expect(bad({ tables: { table: pages }, versions: { drafts: true } })).toThrow(/tables.versions must be a drizzle table/);
     expect(bad({ tables: { table: pages, versions: pagesVersions } })).toThrow(/tables.versions is for drafts collections/);
   });
+  it('checks search: listed fields, a title among them, a url function', () => {
+    const fields = { title: { type: 'text' }, headline: { type: 'text' }, body: { type: 'richtext' } } as const;
+    const url = (entry: Record<string, unknown>) => `/${String(entry.id)}`;
+    const good = defineCollection({ slug: 'x', fields, search: { fields: ['headline', 'body'], title: 'headline', url } });
+    expect(good.search.url({ id: 3 })).toBe('/3');
+    const bad = (search: unknown) => () => defineCollection({ slug: 'x', fields, search } as never);
+    expect(bad({ fields: [] })).toThrow(/search.fields must be a non-empty list/);
+    expect(bad({ fields: 'title' })).toThrow(/search.fields must be a non-empty list/);
+    expect(bad({ fields: ['title', 'nope'] })).toThrow(/search field "nope" is not a field/);
+    expect(bad({ fields: ['body'], title: 'title' })).toThrow(/search.title "title" must be one of search.fields/);
+    expect(bad({ fields: ['title'], title: 3 })).toThrow(/search.title 3 must be one of search.fields/);
+    expect(bad({ fields: ['title'], url: '/x' })).toThrow(/search.url must be a function/);
+    expect(bad(null)).toThrow(/search must be \{ fields, title\?, url\? \}/);
+  });
 });
 
 describe('checkCollections', () => {
@@ -55,6 +69,12 @@ describe('checkCollections', () => {
     expect(() => checkCollections([of('pages'), of('settings')])).not.toThrow();
     expect(() => checkCollections([of('pages'), of('pages')])).toThrow(/pages is declared twice/);
     for (const slug of ['auth', 'status', 'save']) expect(() => checkCollections([of(slug)])).toThrow(`/api/cms/${slug} is the toolkit's own path`);
+  });
+  it("refuses a slug that is another searchable collection's index table", () => {
+    const searchable = defineCollection({ slug: 'posts', fields: { title: { type: 'text' } }, search: { fields: ['title'] } });
+    expect(() => checkCollections([searchable, of('posts_search')])).toThrow(/posts_search is the search index table of collection posts/);
+    expect(() => checkCollections([of('posts_search_editor'), searchable])).toThrow(/posts_search_editor is the search index table/);
+    expect(() => checkCollections([of('posts'), of('posts_search')])).not.toThrow();
   });
 });
 

@@ -15,8 +15,13 @@ export interface CollectionConfig {
    * save is live at once (`/api/cms/save`).
    */
   versions?: { drafts: true };
-  /** Fields indexed for search. */
-  search?: { fields: readonly string[] };
+  /**
+   * Full-text (and, with a vector index, semantic) search of the collection
+   * (`louise/search`): `fields` are indexed in order, the title field ranked
+   * above the others; a `json` field by every string leaf, rich text as its
+   * text, an image by its alt.
+   */
+  search?: SearchConfig;
   /**
    * Text columns of the live table that identify an entry, such as
    * `['slug']`: not null, unique, not versioned. `loadEntry(Astro, pages,
@@ -43,6 +48,15 @@ export interface CollectionConfig {
    * collection's tables must still be named `<slug>` and `<slug>_versions`.
    */
   tables?: { table: Table; versions?: Table };
+}
+
+/** A collection's search: which fields are indexed, which is the title, where an entry lives. */
+export interface SearchConfig {
+  fields: readonly string[];
+  /** The field ranked as the title; default `title` when listed, else the first field. */
+  title?: string;
+  /** The page an entry lives at, for result links (site search page, edit-bar search). Gets { id, title, ...unique columns }. */
+  url?: (entry: Record<string, unknown>) => string | null;
 }
 
 const SLUG = /^[a-z][a-z0-9_]*$/;
@@ -79,11 +93,7 @@ export function defineCollection<const C extends CollectionConfig>(config: C): C
   if (config.versions !== undefined && (typeof config.versions !== 'object' || config.versions?.drafts !== true))
     problems.push('versions must be { drafts: true } or left out');
   const has = (name: string) => typeof fields === 'object' && fields !== null && Object.hasOwn(fields, name);
-  if (config.search !== undefined) {
-    const list = config.search?.fields as unknown;
-    if (!Array.isArray(list)) problems.push('search.fields must be a list of field names');
-    else for (const name of list) if (!has(String(name))) problems.push(`search field ${JSON.stringify(name)} is not a field of the collection`);
-  }
+  if (config.search !== undefined) problems.push(...searchProblems(config.search as unknown, has));
   problems.push(...uniqueProblems(config.unique as unknown, has), ...liveProblems(config), ...tablesProblems(config));
   if (problems.length > 0) throw new Error(`defineCollection(${JSON.stringify(config.slug)}): invalid config.\n  - ${problems.join('\n  - ')}`);
   return config;
@@ -113,6 +123,18 @@ function uniqueProblems(unique: unknown, isField: (name: string) => boolean): st
       problems.push(`unique ${JSON.stringify(name)}: must be a plain identifier the toolkit does not use`);
     else if (isField(text)) problems.push(`unique ${text}: is also a field; a unique column is not versioned, so it cannot be one`);
   }
+  return problems;
+}
+
+function searchProblems(search: unknown, isField: (name: string) => boolean): string[] {
+  if (typeof search !== 'object' || search === null) return ['search must be { fields, title?, url? }'];
+  const { fields, title, url } = search as { fields?: unknown; title?: unknown; url?: unknown };
+  const problems: string[] = [];
+  if (!Array.isArray(fields) || fields.length === 0) problems.push('search.fields must be a non-empty list of field names');
+  else for (const name of fields) if (!isField(String(name))) problems.push(`search field ${JSON.stringify(name)} is not a field of the collection`);
+  if (title !== undefined && !(typeof title === 'string' && Array.isArray(fields) && fields.includes(title)))
+    problems.push(`search.title ${JSON.stringify(title)} must be one of search.fields`);
+  if (url !== undefined && typeof url !== 'function') problems.push('search.url must be a function (entry) => string | null');
   return problems;
 }
 
@@ -152,14 +174,22 @@ function isSchema(value: unknown): boolean {
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['auth', 'status', 'save', 'media']);
 
 /**
- * Throws an Error when two collections share a slug, or one takes a path
- * the toolkit answers itself (`auth`, `status`, `save`, `media`).
+ * Throws an Error when two collections share a slug, one takes a path the
+ * toolkit answers itself (`auth`, `status`, `save`, `media`), or one is
+ * named like another's search index table (`<slug>_search`,
+ * `<slug>_search_editor`), which would be the same table.
  */
 export function checkCollections(collections: readonly CollectionConfig[]): void {
   const seen = new Set<string>();
+  const indexes = new Map<string, string>();
+  for (const { slug, search } of collections) {
+    if (search) for (const table of [`${slug}_search`, `${slug}_search_editor`]) indexes.set(table, slug);
+  }
   for (const { slug } of collections) {
     if (seen.has(slug)) throw new Error(`Collection ${slug} is declared twice: each slug names one collection.`);
     if (RESERVED_SLUGS.has(slug)) throw new Error(`Collection ${slug}: /api/cms/${slug} is the toolkit's own path; choose another slug.`);
+    const owner = indexes.get(slug);
+    if (owner !== undefined) throw new Error(`Collection ${slug}: ${slug} is the search index table of collection ${owner}; choose another slug.`);
     seen.add(slug);
   }
 }

@@ -10,6 +10,7 @@ export {
   DEFAULT_PAGE_FIELDS,
   type ImageValue,
   type CollectionConfig,
+  type SearchConfig,
   type FieldMap,
   type FieldSpec,
   type FieldType,

@@ -33,6 +33,12 @@ export interface FieldSaveConfig {
   mediaBase?: string | undefined;
 }
 
+/** What a field save wrote to: the marker's collection and the row's primary key. */
+export interface SavedField {
+  collection: string;
+  id: number | string;
+}
+
 /** The inline save input: the marker as the page renders it, and the new value. */
 export interface FieldSaveInput {
   field: string;
@@ -50,9 +56,14 @@ const codecs = new WeakMap<Table, TableCodec>();
  * open to `writers`), allowlists, sanitizes and normalizes the value and
  * writes it in one statement. Throws `HttpError`: 400 unknown
  * collection/field/item, 403 no right to change it, 404 unknown row, 422 a
- * value that cannot be stored.
+ * value that cannot be stored. Returns the collection and row it wrote to.
  */
-export async function applyFieldSave<E extends EditorRouteEnv>(env: E, config: FieldSaveConfig, session: EditorSession, input: FieldSaveInput): Promise<void> {
+export async function applyFieldSave<E extends EditorRouteEnv>(
+  env: E,
+  config: FieldSaveConfig,
+  session: EditorSession,
+  input: FieldSaveInput,
+): Promise<SavedField> {
   const target = resolveTarget(config, input.field);
   if (!target.collection.writers && !session.access.publish) {
     throw new HttpError(403, 'forbidden', `${target.collectionName} changes go live at once: only editors who may publish can save them.`);
@@ -67,7 +78,7 @@ export async function applyFieldSave<E extends EditorRouteEnv>(env: E, config: F
           `UPDATE ${codec.table} SET ${column} = json_set(${column}, '$[${index}]', json(?2))${touch} WHERE ${idColumn} = ?1 AND json_array_length(${column}) > ${index}`,
         ).bind(key, JSON.stringify(value));
   const result = await statement.run();
-  if (result.meta.changes > 0) return;
+  if (result.meta.changes > 0) return { collection: target.collectionName, id: key };
   const exists = await env.DB.prepare(`SELECT 1 FROM ${codec.table} WHERE ${idColumn} = ?1`).bind(key).first();
   if (!exists) throw new HttpError(404, 'not_found', `No ${target.collectionName} row ${target.keyText}.`);
   throw new HttpError(400, 'out_of_range', `${field}.${index} is not an item of the list.`);

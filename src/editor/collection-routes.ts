@@ -2,9 +2,12 @@ import { checkCollections, type CollectionConfig, type FieldMap } from '../conte
 import { resolveCollection, rowIdOf } from '../content/resolved-collection.ts';
 import type { EditorRoute, EditorRouteEnv } from '../http/route.ts';
 import type { ResolveEditor } from '../http/session.ts';
+import { searchRoute } from '../search/search-route.ts';
+import type { SearchVector } from '../search/vector-api.ts';
 import type { SaveCollectionConfig } from './apply-field-save.ts';
 import { pagesRoute } from './pages-route.ts';
-import { saveRoute } from './save-route.ts';
+import { saveRoute, type SaveRouteOptions } from './save-route.ts';
+import { searchHooks, type SearchHooks } from './search-hooks.ts';
 import { versionsRoute } from './versions-route.ts';
 
 export interface CollectionRoutesOptions<E> {
@@ -12,36 +15,56 @@ export interface CollectionRoutesOptions<E> {
   resolveEditor: ResolveEditor<E>;
   /** Where rich-text images must come from (`sanitizeRichHtml`'s `mediaBase`); default: anywhere safe. */
   mediaBase?: string | undefined;
+  /** Semantic search for every searchable collection (`defineCms({ search: { vector } })`); keyword search only without it. */
+  vector?: SearchVector<E> | undefined;
 }
 
 /**
  * The routes of declared collections, checked once (every table against its
- * collection, slugs unique and free): for each drafts collection
- * `versionsRoute` then `pagesRoute` at `/api/cms/<slug>`, and one `saveRoute`
- * (`/api/cms/save`) for all live collections, with their `rows` as marker
- * keys and their `writers`.
+ * collection, slugs unique and free): for each collection with `search`
+ * `searchRoute` first, for each drafts collection `versionsRoute` then
+ * `pagesRoute` at `/api/cms/<slug>`, and one `saveRoute` (`/api/cms/save`)
+ * for all live collections, with their `rows` as marker keys and their
+ * `writers`. A searchable collection's writes keep its index in step
+ * (`reindexDoc` as `afterWrite`, see `searchHooks`).
  *
  * @example
  * composeRoutes(...collectionRoutes({ collections: [pages, settings], resolveEditor }))
  */
 export function collectionRoutes<E extends EditorRouteEnv>(options: CollectionRoutesOptions<E>): EditorRoute<E>[] {
-  const { collections, resolveEditor, mediaBase } = options;
+  const { collections, resolveEditor, mediaBase, vector } = options;
   checkCollections(collections);
   const routes: EditorRoute<E>[] = [];
   const live: Record<string, SaveCollectionConfig> = {};
+  const liveHooks = new Map<string, SearchHooks<E>>();
   for (const config of collections) {
     const { table, versionsTable } = resolveCollection(config);
+    const path = `/api/cms/${config.slug}`;
+    if (config.search) routes.push(searchRoute<E>({ table, config, resolveEditor, vector, path }));
+    const hooks = config.search ? searchHooks<E>(table, config, vector) : null;
     if (versionsTable) {
-      const path = `/api/cms/${config.slug}`;
       const unique: FieldMap = Object.fromEntries((config.unique ?? []).map((name) => [name, { type: 'text', required: true }]));
       routes.push(
-        versionsRoute<E>({ table, versionsTable, config, resolveEditor, path, mediaBase }),
-        pagesRoute<E>({ table, versionsTable, resolveEditor, path, fields: { ...unique, ...config.fields }, drafts: { config }, mediaBase }),
+        versionsRoute<E>({ table, versionsTable, config, resolveEditor, path, mediaBase, afterWrite: hooks?.versions }),
+        pagesRoute<E>({
+          table,
+          versionsTable,
+          resolveEditor,
+          path,
+          fields: { ...unique, ...config.fields },
+          drafts: { config },
+          mediaBase,
+          afterWrite: hooks?.pages,
+        }),
       );
     } else {
       live[config.slug] = { table, fields: config.fields, key: (key) => rowIdOf(config, key), writers: config.writers === true };
+      if (hooks) liveHooks.set(config.slug, hooks);
     }
   }
-  if (Object.keys(live).length > 0) routes.push(saveRoute<E>({ resolveEditor, collections: live, mediaBase }));
+  const afterSave: SaveRouteOptions<E>['afterWrite'] = (editor, { collection, id }, context) =>
+    liveHooks.get(collection)?.pages(editor, { operation: 'update', id: Number(id) }, context);
+  if (Object.keys(live).length > 0)
+    routes.push(saveRoute<E>({ resolveEditor, collections: live, mediaBase, afterWrite: liveHooks.size > 0 ? afterSave : undefined }));
   return routes;
 }

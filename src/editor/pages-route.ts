@@ -9,13 +9,14 @@ import { HttpError, json } from '../http/errors.ts';
 import { requireEditor } from '../http/guard.ts';
 import { parseId, parseListQuery } from '../http/list-query.ts';
 import { jsonObject, parseBody } from '../http/parse-body.ts';
-import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../http/route.ts';
+import { answering, matchPath, type EditorRoute, type EditorRouteEnv, type RouteContext } from '../http/route.ts';
 import type { EditorSession, ResolveEditor } from '../http/session.ts';
 import { errorName, reportDegraded } from '../security/degraded.ts';
 import { sanitizeRichHtml } from '../security/sanitize-rich.ts';
 import { applySaveDraft } from './apply-save-draft.ts';
 import { clearDraftBuffer, draftDeps, runValidate, validationError, type DraftDeps, type ValidateHook } from './draft-deps.ts';
 import { deleteRow, getRow, insertRow, listRows, updateRow } from './pages-store.ts';
+import { runWriteHook, type WriteContext, type WriteHook } from './write-hook.ts';
 
 export interface PagesRouteOptions<E> {
   table: Table;
@@ -24,8 +25,13 @@ export interface PagesRouteOptions<E> {
   fields?: FieldMap;
   /** Runs after allowlisting and sanitizing, before the write; throw `LouiseValidationError` for 422. */
   validate?: ValidateHook;
-  /** Runs after each create, update and delete; a throw is logged and never fails the write. */
-  afterWrite?: (editor: EditorSession, event: { operation: Operation; id: number }) => void | Promise<void>;
+  /**
+   * Runs after each create, update and delete (awaited: the answer waits for
+   * it); a throw is logged and never fails the write. `context` carries the
+   * env and `ctx`, for work that needs bindings or may finish after the
+   * answer (`ctx.waitUntil`), such as `reindexDoc`.
+   */
+  afterWrite?: WriteHook<E, Operation> | undefined;
   /** The versions table of a versioned collection (with `drafts`). */
   versionsTable?: Table;
   /** For versioned collections: updates carry snapshot fields into pending work. */
@@ -64,7 +70,7 @@ const Body = jsonObject('The body must be a JSON object of fields.');
 export function pagesRoute<E extends EditorRouteEnv>(options: PagesRouteOptions<E>): EditorRoute<E> {
   const pages = pagesCore(options);
   const base = (options.path ?? '/api/cms/pages').replace(/\/$/, '');
-  return answering(async function pagesHandler(request, env) {
+  return answering(async function pagesHandler(request, env, ctx) {
     const { pathname, searchParams } = new URL(request.url);
     const listPath = matchPath(base, pathname);
     const onePath = listPath ? null : matchPath(`${base}/:id`, pathname);
@@ -75,13 +81,13 @@ export function pagesRoute<E extends EditorRouteEnv>(options: PagesRouteOptions<
     const editor = await requireEditor(request, env, options.resolveEditor, { publish: pages.needsPublish(method) });
     if (listPath) {
       if (method === 'GET') return json(await pages.list(env, new URL(request.url)));
-      return json({ page: await pages.create(env, editor, await parseBody(request, Body)) }, { status: 201 });
+      return json({ page: await pages.create(env, editor, await parseBody(request, Body), ctx) }, { status: 201 });
     }
     const id = parseId(onePath?.id);
     if (id === null) throw new HttpError(404, 'not_found', 'No such page.');
     if (method === 'GET') return json({ page: await pages.get(env, id) });
-    if (method === 'PATCH') return json({ page: await pages.update(env, editor, id, await parseBody(request, Body)) });
-    await pages.remove(env, editor, id, searchParams.get('force') === '1');
+    if (method === 'PATCH') return json({ page: await pages.update(env, editor, id, await parseBody(request, Body), ctx) });
+    await pages.remove(env, editor, id, searchParams.get('force') === '1', ctx);
     return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
   });
 }
@@ -109,7 +115,8 @@ function pagesCore<E extends EditorRouteEnv>(options: PagesRouteOptions<E>) {
     return data;
   }
 
-  const after = (editor: EditorSession, operation: Operation, id: number) => afterWrite(options.afterWrite, codec.table, editor, { operation, id });
+  const after = (editor: EditorSession, operation: Operation, id: number, context: WriteContext<E>) =>
+    runWriteHook(options.afterWrite, editor, { operation, id }, context, `${operation} of ${codec.table} ${id}`);
 
   return {
     needsPublish: (method: Method): boolean => (method === 'GET' ? false : deps ? method !== 'POST' : !options.writers),
@@ -119,42 +126,28 @@ function pagesCore<E extends EditorRouteEnv>(options: PagesRouteOptions<E>) {
       if (!row) throw new HttpError(404, 'not_found', `No page ${id}.`);
       return codec.decode(row);
     },
-    async create(env: E, editor: EditorSession, raw: Record<string, unknown>) {
+    async create(env: E, editor: EditorSession, raw: Record<string, unknown>, ctx: RouteContext) {
       const page = codec.decode(await insertRow(env.DB, codec, deps?.vt ?? null, await input(raw, 'create', null, editor), editor.id));
-      await after(editor, 'create', page.id as number);
+      await after(editor, 'create', page.id as number, { env, ctx });
       return page;
     },
-    async update(env: E, editor: EditorSession, id: number, raw: Record<string, unknown>) {
+    async update(env: E, editor: EditorSession, id: number, raw: Record<string, unknown>, ctx: RouteContext) {
       const data = await input(raw, 'update', id, editor);
       const row = await updateRow(env.DB, codec, id, data);
       if (!row) throw new HttpError(404, 'not_found', `No page ${id}.`);
       if (deps) await carry(env, deps, editor, id, data);
-      await after(editor, 'update', id);
+      await after(editor, 'update', id, { env, ctx });
       return codec.decode(row);
     },
-    async remove(env: E, editor: EditorSession, id: number, force: boolean) {
+    async remove(env: E, editor: EditorSession, id: number, force: boolean, ctx: RouteContext) {
       await deleteRow(env.DB, codec, deps?.vt ?? null, id, force);
       if (deps) await clearDraftBuffer(deps.buffer(env), deps.vt.config.slug, id);
-      await after(editor, 'delete', id);
+      await after(editor, 'delete', id, { env, ctx });
     },
   };
 }
 
 type Operation = 'create' | 'update' | 'delete';
-
-/** Runs the site's afterWrite hook; a throw is logged (its name only) and never fails the write. */
-async function afterWrite(
-  hook: PagesRouteOptions<never>['afterWrite'],
-  table: string,
-  editor: EditorSession,
-  event: { operation: Operation; id: number },
-): Promise<void> {
-  try {
-    await hook?.(editor, event);
-  } catch (error) {
-    console.error(`louise: afterWrite threw after ${event.operation} of ${table} ${event.id}; the write stands.`, errorName(error));
-  }
-}
 
 /** Carries an update's snapshot fields into pending work, when there is any; a refusal is reported, never answered. */
 async function carry<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>, editor: EditorSession, id: number, data: Record<string, unknown>): Promise<void> {

@@ -4,12 +4,19 @@ import { requireEditor } from '../http/guard.ts';
 import { HttpError } from '../http/errors.ts';
 import { parseBody } from '../http/parse-body.ts';
 import { answering, type EditorRoute, type EditorRouteEnv } from '../http/route.ts';
-import type { ResolveEditor } from '../http/session.ts';
+import type { EditorSession, ResolveEditor } from '../http/session.ts';
+import { runWriteHook, type WriteContext } from './write-hook.ts';
 
 export interface SaveRouteOptions<E> extends FieldSaveConfig {
   resolveEditor: ResolveEditor<E>;
   /** Default `/api/cms/save`. */
   path?: string;
+  /**
+   * Runs after each save (awaited) with the collection and row it wrote;
+   * a throw is logged and never fails the save. Use it to keep search in
+   * step (`reindexDoc`).
+   */
+  afterWrite?: ((editor: EditorSession, event: { collection: string; id: number | string }, context: WriteContext<E>) => void | Promise<void>) | undefined;
 }
 
 const SaveBody = v.object({
@@ -29,13 +36,14 @@ const SaveBody = v.object({
 export function saveRoute<E extends EditorRouteEnv>(options: SaveRouteOptions<E>): EditorRoute<E> {
   const path = options.path ?? '/api/cms/save';
   const config: FieldSaveConfig = { collections: options.collections, mediaBase: options.mediaBase };
-  return answering(async function save(request, env) {
+  return answering(async function save(request, env, ctx) {
     if (new URL(request.url).pathname !== path) return undefined;
     if (request.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.', {}, { allow: 'POST' });
     const session = await requireEditor(request, env, options.resolveEditor);
     const body = await parseBody(request, SaveBody);
     if (!('value' in body) || body.value === undefined) throw new HttpError(400, 'invalid_body', 'value is required.');
-    await applyFieldSave(env, config, session, { field: body.field, value: body.value });
+    const saved = await applyFieldSave(env, config, session, { field: body.field, value: body.value });
+    await runWriteHook(options.afterWrite, session, saved, { env, ctx }, `the save of ${body.field}`);
     return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
   });
 }

@@ -14,13 +14,23 @@ import { jsonObject, parseBody } from '../http/parse-body.ts';
 import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../http/route.ts';
 import type { ResolveEditor } from '../http/session.ts';
 import type { SoftLockSource } from './soft-locks.ts';
+import { runWriteHook, type WriteHook } from './write-hook.ts';
 
 export interface VersionsRouteOptions<E> extends DraftDepsOptions<E> {
   resolveEditor: ResolveEditor<E>;
   softLocks?: SoftLockSource<E> | undefined;
   /** Base path; default `/api/cms/<config.slug>`. */
   path?: string;
+  /**
+   * Runs after each draft save, publish (Restore included), unpublish and
+   * discard (awaited); a throw is logged and never fails the write. Use it
+   * to keep search in step (`reindexDoc`).
+   */
+  afterWrite?: WriteHook<E, VersionsOperation> | undefined;
 }
+
+/** The writes `versionsRoute` reports to `afterWrite`. */
+export type VersionsOperation = 'draft' | 'publish' | 'unpublish' | 'discard';
 
 const SaveBody = jsonObject('The body must be a JSON object of changed fields.');
 const VersionId = v.pipe(
@@ -59,6 +69,7 @@ export const DiscardBody = v.pipe(
  *   (`versionId: null`: only the buffer). Without `versionId` it is 400: a discard never wipes work it was not shown.
  *
  * Every refusal is answered, never thrown. Writes run through a first-primary D1 session and set the `cms_d1_bookmark` cookie.
+ * `afterWrite` runs after each of them (`draft`, `publish`, `unpublish`, `discard`).
  */
 export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOptions<E>): EditorRoute<E> {
   const deps = draftDeps(options);
@@ -97,6 +108,8 @@ export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOp
       await applyDiscard(env, deps, id, (await parseBody(request, DiscardBody)).versionId, client);
       response = new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
     }
+    const operation = action === 'versions' ? 'draft' : action;
+    await runWriteHook(options.afterWrite, session, { operation, id }, { env, ctx }, `${operation} of ${deps.vt.main.table} ${id}`);
     return withBookmark(response, client, request);
   });
 }

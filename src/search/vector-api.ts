@@ -1,19 +1,20 @@
-// The two bindings semantic search needs, as small interfaces: Workers AI and
-// Vectorize have no local emulation, so development and tests plug in the
-// local implementations (localAi, d1VectorIndex) behind the same shapes.
+// The semantic side's interfaces, as the keyword side and the route use
+// them: an embedder shaped like the Workers AI binding and the subset of
+// Vectorize the search needs. The implementations live in vector.ts,
+// local-ai.ts and d1-vector-index.ts.
 
-/** The Workers AI binding's shape as search uses it: `run(model, { text })` resolves to `{ data: number[][] }`. */
+/** The Workers AI binding's shape: `run(model, { text })` answers `{ data: number[][] }`, one vector per text. */
 export interface AiLike {
   run(model: string, input: { text: string[] }): Promise<unknown>;
 }
 
-/** One hit of a vector query: the stored vector's id and its similarity to the query (higher is closer). */
+/** One match of a vector query: the vector's id and its similarity (higher is closer). */
 export interface VectorMatch {
   id: string;
   score: number;
 }
 
-/** The subset of a Vectorize index that search uses (a real Vectorize binding fits it, and so does d1VectorIndex). */
+/** The subset of a Vectorize index the search uses. */
 export interface VectorIndexLike {
   upsert(
     vectors: { id: string; values: number[] | Float32Array; namespace?: string; metadata?: Record<string, string | number | boolean> }[],
@@ -25,15 +26,21 @@ export interface VectorIndexLike {
   ): Promise<{ matches: VectorMatch[] }>;
 }
 
-/** Semantic search options as a site declares them: how to reach the embedder and the index from a request's env, and the similarity floor. */
+/**
+ * Semantic search for a site (`defineCms({ search: { vector } })`): where
+ * its embedder and index come from in a request's env, and the similarity
+ * floor under which a semantic match is dropped (no default: it depends on
+ * the model).
+ */
 export interface SearchVector<E> {
   ai: (env: E) => AiLike;
   index: (env: E) => VectorIndexLike;
   minScore: number;
-  model?: string /* default DEFAULT_EMBEDDING_MODEL */;
+  /** The embedding model; default `DEFAULT_EMBEDDING_MODEL`. */
+  model?: string;
 }
 
-/** {@link SearchVector} bound to one request's env (resolveVector), ready to embed and query. */
+/** A {@link SearchVector} resolved against one request's env. */
 export interface ResolvedVector {
   ai: AiLike;
   index: VectorIndexLike;

@@ -56,7 +56,11 @@ describe('pagesRoute CRUD', () => {
       ['ana', 'update'],
       ['ana', 'delete'],
     ]);
-    expect(afterWrite).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'ana' }), { operation: 'delete', id: page.id });
+    expect(afterWrite).toHaveBeenLastCalledWith(
+      expect.objectContaining({ id: 'ana' }),
+      { operation: 'delete', id: page.id },
+      { env: expect.objectContaining({ DB: expect.anything() }), ctx: expect.objectContaining({ waitUntil: expect.any(Function) }) },
+    );
   });
 
   it('1: keeps only allowlisted fields: any other is 400 and never reaches a column; rich fields are sanitized', async () => {

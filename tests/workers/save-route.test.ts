@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pages, siteSettings } from '../../src/db/schema.ts';
 import { saveRoute } from '../../src/editor/save-route.ts';
 import { call, headerEditor, liveRow, seedPage } from './content-helpers.ts';
@@ -23,6 +23,27 @@ beforeEach(async () => {
 });
 
 describe('saveRoute (inline save, unversioned)', () => {
+  it('afterWrite runs after each save with the collection and row; a throw never fails the save', async () => {
+    const seen: unknown[] = [];
+    const hooked = saveRoute<Env>({
+      resolveEditor: headerEditor,
+      collections: { settings: { table: siteSettings, key: (key) => (key === 'site' ? 1 : null), fields: { tagline: { type: 'text' } } } },
+      afterWrite: (editor, event, context) => {
+        seen.push([editor.id, event, context.env === env]);
+        throw new Error('index down');
+      },
+    });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect((await call(hooked, '/api/cms/save', { body: { field: 'settings:site:tagline', value: 'Hooked' } })).status).toBe(204);
+      expect((await call(hooked, '/api/cms/save', { body: { field: 'settings:nope:tagline', value: 'x' } })).status).toBe(404);
+    } finally {
+      log.mockRestore();
+    }
+    expect(seen).toEqual([['ana', { collection: 'settings', id: 1 }, true]]);
+    expect((await settings())?.tagline).toBe('Hooked');
+  });
+
   it('saves one field by its marker and answers 204', async () => {
     const res = await save('settings:site:tagline', 'New tagline');
     expect(res.status).toBe(204);

@@ -168,6 +168,40 @@ describe('page version lifecycle', () => {
   });
 });
 
+describe('afterWrite', () => {
+  it('runs after each draft save, publish (Restore too), unpublish and discard, with the env; a throw never fails the write', async () => {
+    const seen: [string, string, number, boolean][] = [];
+    const hooked = versionsRoute<Env>({
+      ...tables,
+      config: pagesCollection,
+      resolveEditor: headerEditor,
+      afterWrite: (editor, event, context) => {
+        seen.push([editor.id, event.operation, event.id, context.env.DB !== undefined]);
+        throw new Error('index down');
+      },
+    });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const post = (action: string, body: unknown = {}) => call(hooked, `/api/cms/pages/${id}/${action}`, { body });
+      const first = await (await post('versions', { title: 'One' })).json<{ versionId: number }>();
+      expect((await post('publish')).status).toBe(200);
+      expect((await post('versions', { title: 'Two' })).status).toBe(200);
+      expect((await post('publish')).status).toBe(200);
+      expect((await post('publish', { versionId: first.versionId })).status).toBe(200);
+      expect((await post('unpublish')).status).toBe(200);
+      const third = await (await post('versions', { title: 'Three' })).json<{ versionId: number }>();
+      expect((await post('discard', { versionId: third.versionId })).status).toBe(204);
+      expect((await post('publish', { versionId: 'x' })).status).toBe(400);
+      expect(seen.map(([, operation]) => operation)).toEqual(['draft', 'publish', 'draft', 'publish', 'publish', 'unpublish', 'draft', 'discard']);
+      expect(seen.every(([editor, , page, env]) => editor === 'ana' && page === id && env)).toBe(true);
+      expect(log).toHaveBeenCalledTimes(8);
+      expect((await liveRow(id))?.published_version_id).toBeNull();
+    } finally {
+      log.mockRestore();
+    }
+  });
+});
+
 describe('save rules', () => {
   it('1: only config fields are stored; any other key is 400 and writes nothing', async () => {
     for (const body of [{ title: 'x', slug: 'hacked' }, { publishedVersionId: 1 }, { 'title.0': 'x' }, { id: 5 }]) {
