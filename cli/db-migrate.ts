@@ -104,6 +104,9 @@ export async function ensureSearchIndexes(target: DbCommand): Promise<string[]> 
   if (!file) return [];
   const searchable = ((await loadCmsConfig(file)).collections ?? []).filter((collection) => collection.search !== undefined);
   if (searchable.length === 0) return [];
-  d1Statements(target, searchable.flatMap((collection) => searchIndexSql(collection)));
+  d1Statements(
+    target,
+    searchable.flatMap((collection) => searchIndexSql(collection)),
+  );
   return searchable.map((collection) => collection.slug);
 }

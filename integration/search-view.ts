@@ -49,7 +49,8 @@ export async function loadSearch(
   collection: CollectionConfig,
   options: { q?: string | null; cursor?: string | null; limit?: number } = {},
 ): Promise<SiteSearch> {
-  if (!collection.search) throw new TypeError(`loadSearch(): ${collection.slug} has no search fields; add search: { fields: [...] } to its defineCollection().`);
+  if (!collection.search)
+    throw new TypeError(`loadSearch(): ${collection.slug} has no search fields; add search: { fields: [...] } to its defineCollection().`);
   const q = (options.q ?? astro.url.searchParams.get('q') ?? '').trim();
   const cursor = options.cursor ?? astro.url.searchParams.get('cursor');
   const limit = options.limit ?? 10;

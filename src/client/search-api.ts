@@ -30,7 +30,7 @@ export interface SearchResults {
 /** A search answer; a failure says whether it is only the index that is missing (503 `search_not_ready`). */
 export type SearchAnswer = { ok: true; value: SearchResults } | { ok: false; message: string; notReady: boolean };
 
-/** One rebuild batch: rows handled by this call, rows in the collection, and where the next call starts (null: done). */
+/** One rebuild batch: rows handled so far (this call included), rows in the collection, and where the next call starts (null: done). */
 export interface ReindexStep {
   processed: number;
   total: number;

@@ -196,7 +196,7 @@ export function openSearchPanel(options: SearchPanelOptions): Promise<void> {
           // A cursor that does not move forward would loop for ever.
           if ((step.value.nextCursor ?? Infinity) <= (cursor ?? -1)) return 'the server did not move on to the next batch.';
           const { processed, total, nextCursor } = step.value;
-          done = nextCursor === null ? total : Math.min(total, done + processed);
+          done = nextCursor === null ? total : Math.min(total, processed);
           tell(`Indexed ${done} of ${total}${where}…`);
           cursor = nextCursor;
         } while (cursor !== null);

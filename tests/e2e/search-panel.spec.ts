@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { openEditing, otherEditor, signIn, TITLE } from './editing-helpers.ts';
+import { baseUrl, openEditing, signIn, TITLE } from './editing-helpers.ts';
 
 // The edit bar's page search (issue 12): it opens on Ctrl+K and on `/`, a
 // publisher rebuilds the index from it, it finds a seeded page by a word of
@@ -94,7 +94,10 @@ test('a publisher rebuilds the index, finds a seeded page by a word of its body,
 });
 
 test('an editor who may not publish searches but is not offered Rebuild index', async ({ browser }) => {
-  const writer = await otherEditor(browser);
+  // A context of its own (axe needs one), signed in as the writer.
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  const writer = await context.newPage();
+  await signIn(writer, 'writer@localhost');
   try {
     await openEditing(writer, '/about');
     await focusPage(writer);
@@ -106,6 +109,6 @@ test('an editor who may not publish searches but is not offered Rebuild index', 
     await expect(panel.getByRole('option').filter({ hasText: ARTICLE })).toBeVisible();
     await expectAxeClean(writer, 'writer');
   } finally {
-    await writer.close();
+    await context.close();
   }
 });
