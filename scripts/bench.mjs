@@ -1,4 +1,4 @@
-// `npm run bench [name]`: runs every bench/*.bench.ts (or those whose name
+// `npm run bench [name] [args]`: runs every bench/*.bench.ts (or those whose name
 // contains `name`) one after another; each prints ratios against a baseline
 // it measures in the same run.
 import { readdirSync } from 'node:fs';
@@ -22,6 +22,6 @@ if (benches.length === 0) {
 }
 for (const name of benches) {
   console.log(`\n=== bench/${name}`);
-  run('node', [`bench/${name}`], { env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false' } });
+  run('node', [`bench/${name}`, ...process.argv.slice(3)], { env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false' } });
 }
 console.log(`\n(${benches.length} benchmark${benches.length === 1 ? '' : 's'} from ${root}bench)`);

@@ -124,7 +124,26 @@ function entryColumns(target: SearchTarget): string {
   return [`${published} AS published`, ...target.unique.map((name, i) => `m.${m[name]} AS "u${i}"`)].join(', ');
 }
 
-/** The keyword ranking, best first: `limit` rows from `offset`, each with its snippet and score. */
+/**
+ * How many matches a query ranks: the newest `recent` that match anywhere,
+ * plus the newest `titled` that match in the title. A query matching fewer
+ * than `recent` entries (nearly every query on most sites) is ranked
+ * exactly; one matching more, a common word on a large site, is ranked
+ * among these candidates, so its cost stops growing with the site (bm25
+ * scores every match it ranks, and FTS5 walks matches newest first and
+ * stops) while title matches, the strongest signal, are found however old
+ * they are (ranked by their title alone).
+ */
+export const SEARCH_CANDIDATES = Object.freeze({ recent: 4000, titled: 1000 });
+
+/**
+ * The keyword ranking, best first: `limit` rows from `offset`, each with its
+ * snippet and score. Ranked by bm25 alone over the candidates (no snippet,
+ * no join); only the page of winners gets its snippet, its live row and
+ * the published check (which guards against a stale index: a visitor never
+ * sees an unpublished entry, though such a page may then hold fewer than
+ * `limit` rows).
+ */
 async function keywordRows(
   db: D1Database | D1DatabaseSession,
   target: SearchTarget,
@@ -137,13 +156,21 @@ async function keywordRows(
   const t = `"${index}"`;
   const m = target.main.col;
   const bm25 = `bm25(${t}, ${weight(SEARCH_WEIGHTS.title)}, ${weight(SEARCH_WEIGHTS.body)})`;
+  // `titled` ranks by its own query, the title alone: for an old entry that is a lower bound of its full
+  // score (its body hits are not counted), so it can only rank lower than an exact ranking would put it.
   const sql =
-    `SELECT ${t}.rowid AS id, ${t}.title AS title, snippet(${t}, 1, char(2), char(3), '…', 16) AS snippet, -${bm25} AS score, ${entryColumns(target)} ` +
-    `FROM ${t} JOIN ${target.main.table} m ON m.${m.id} = ${t}.rowid ` +
+    `WITH recent AS MATERIALIZED (SELECT rowid AS id, ${bm25} AS rank FROM ${t} WHERE ${t} MATCH ?1 ORDER BY rowid DESC LIMIT ${SEARCH_CANDIDATES.recent}), ` +
+    `titled AS (SELECT rowid AS id, ${bm25} AS rank FROM ${t} WHERE ${t} MATCH ?4 ORDER BY rowid DESC LIMIT ${SEARCH_CANDIDATES.titled}), ` +
+    // Only a query that filled `recent` reads `titled` (a constant condition, checked before the scan).
+    `ranked AS MATERIALIZED (SELECT id, rank FROM recent UNION ALL SELECT id, rank FROM titled WHERE (SELECT count(*) FROM recent) = ${SEARCH_CANDIDATES.recent} ` +
+    `AND id < (SELECT min(id) FROM recent) ORDER BY rank, id LIMIT ?2 OFFSET ?3) ` +
+    `SELECT ranked.id AS id, ${t}.title AS title, snippet(${t}, 1, char(2), char(3), '…', 16) AS snippet, -ranked.rank AS score, ${entryColumns(target)} ` +
+    // CROSS JOIN keeps this order: each winner is looked up in the index by rowid (its snippet needs the MATCH).
+    `FROM ranked CROSS JOIN ${t} ON ${t}.rowid = ranked.id CROSS JOIN ${target.main.table} m ON m.${m.id} = ranked.id ` +
     `WHERE ${t} MATCH ?1${publishedOnly && target.vt ? ` AND m.${m.publishedVersionId} IS NOT NULL` : ''} ` +
-    `ORDER BY ${bm25}, ${t}.rowid LIMIT ?2 OFFSET ?3`;
+    'ORDER BY ranked.rank, ranked.id';
   try {
-    return (await db.prepare(sql).bind(match, limit, offset).all<Row>()).results;
+    return (await db.prepare(sql).bind(match, limit, offset, `{title} : (${match})`).all<Row>()).results;
   } catch (error) {
     if (isMissingTable(error, [index])) throw new SearchNotReadyError(index, target.config.slug);
     throw error;
