@@ -1,6 +1,6 @@
 import type { CollectionConfig } from '../src/content/collection.ts';
 import { sha256Hex } from '../src/security/hash.ts';
-import { resolveVector, searchCollection, SearchNotReadyError, type ResolvedVector, type SearchHit } from '../src/search/index.ts';
+import { parseSearchCursor, resolveVector, searchCollection, SearchNotReadyError, type ResolvedVector, type SearchHit } from '../src/search/index.ts';
 import type { CmsEnv } from './config.ts';
 import { visitorRead } from './entries.ts';
 import { cmsRuntime } from './runtime.ts';
@@ -66,7 +66,7 @@ export async function loadSearch(
     }
   });
   if (!found) return empty;
-  const offset = cursor && /^\d{1,4}$/.test(cursor) ? Number(cursor) : 0;
+  const offset = parseSearchCursor(cursor) ?? 0;
   return { q, items: found.items, nextCursor: found.nextCursor, prevCursor: offset > 0 ? String(Math.max(0, offset - limit)) : null, ready: found.ready };
 }
 
