@@ -193,8 +193,9 @@ test('the production build under `wrangler dev` serves the published edits on pr
 async function sendContact(browser: Browser, url: string): Promise<void> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const loaded = Date.now();
   await page.goto(`${url}contact`);
+  // Counted from when the page had loaded, so the form was rendered (and its time signed) before it.
+  const loaded = Date.now();
   await page.getByLabel('Email').fill('reader@example.com');
   await page.getByLabel('Message').fill(MESSAGE);
   // The form refuses anything sent sooner than 2 s after it was rendered (silently: a bot's speed).
