@@ -26,7 +26,10 @@ test.describe('site search', () => {
     await signIn(page);
     // A page of its own, so no other test's pending work is published with it.
     const slug = `articles/${word('search')}`;
-    const created = await page.request.post('/api/cms/pages', { headers: { origin: baseUrl() }, data: { slug, title: 'Marsupials of the coast', summary: 'Notes.' } });
+    const created = await page.request.post('/api/cms/pages', {
+      headers: { origin: baseUrl() },
+      data: { slug, title: 'Marsupials of the coast', summary: 'Notes.' },
+    });
     expect(created.status(), await created.text()).toBe(201);
     const id = ((await created.json()) as { page: { id: number } }).page.id;
     await openEditing(page, `/${slug}`);
