@@ -169,8 +169,18 @@ async function keywordRows(
     `FROM ranked CROSS JOIN ${t} ON ${t}.rowid = ranked.id CROSS JOIN ${target.main.table} m ON m.${m.id} = ranked.id ` +
     `WHERE ${t} MATCH ?1${publishedOnly && target.vt ? ` AND m.${m.publishedVersionId} IS NOT NULL` : ''} ` +
     'ORDER BY ranked.rank, ranked.id';
+  return readIndex(db, target, index, sql, [match, limit, offset, `{title} : (${match})`]);
+}
+
+/** Runs a read of one of the collection's indexes; a missing index table is {@link SearchNotReadyError}. */
+async function readIndex(db: D1Database | D1DatabaseSession, target: SearchTarget, index: string, sql: string, params: unknown[]): Promise<Row[]> {
   try {
-    return (await db.prepare(sql).bind(match, limit, offset, `{title} : (${match})`).all<Row>()).results;
+    return (
+      await db
+        .prepare(sql)
+        .bind(...params)
+        .all<Row>()
+    ).results;
   } catch (error) {
     if (isMissingTable(error, [index])) throw new SearchNotReadyError(index, target.config.slug);
     throw error;
@@ -197,18 +207,7 @@ async function semanticRows(db: D1Database | D1DatabaseSession, target: SearchTa
     `SELECT ${t}.rowid AS id, ${t}.title AS title, substr(${t}.body, 1, 400) AS lead, ${entryColumns(target)} ` +
     `FROM ${t} JOIN ${target.main.table} m ON m.${m.id} = ${t}.rowid ` +
     `WHERE ${t}.rowid IN (SELECT value FROM json_each(?1))${target.vt ? ` AND m.${m.publishedVersionId} IS NOT NULL` : ''}`;
-  let rows: Row[];
-  try {
-    rows = (
-      await db
-        .prepare(sql)
-        .bind(JSON.stringify(ranking.map(({ id }) => id)))
-        .all<Row>()
-    ).results;
-  } catch (error) {
-    if (isMissingTable(error, [target.publicIndex])) throw new SearchNotReadyError(target.publicIndex, target.config.slug);
-    throw error;
-  }
+  const rows = await readIndex(db, target, target.publicIndex, sql, [JSON.stringify(ranking.map(({ id }) => id))]);
   const found = new Map(rows.map((row) => [Number(row.id), row]));
   return ranking.flatMap(({ id }) => {
     const row = found.get(id);
