@@ -49,7 +49,7 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
   options: SaveDraftOptions<E> = {},
 ): Promise<SavedDraft> {
   const { vt } = deps;
-  const { edit, touched, parsedBase } = await acceptSave(deps, session, id, snapshot);
+  const { edit, touched, parsedBase } = await checkDraftSave(deps, session, id, snapshot);
   const base = options.base ?? parsedBase;
   const client = options.client ?? env.DB;
   const buffer = deps.buffer(env);
@@ -98,9 +98,11 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
 /**
  * Everything about a save that needs no database: the body parsed against
  * the fields (400), every value checked and normalized (422), the site's
- * validate hook. A refusal here has read and written nothing.
+ * validate hook. A refusal here has read and written nothing. The realtime
+ * object runs it on each change before acknowledging it, so what it flushes
+ * later through `applySaveDraft` was already accepted.
  */
-async function acceptSave<E>(deps: DraftDeps<E>, session: EditorSession, id: number, snapshot: Readonly<Record<string, unknown>>) {
+export async function checkDraftSave<E>(deps: DraftDeps<E>, session: EditorSession, id: number, snapshot: Readonly<Record<string, unknown>>) {
   const { config } = deps.vt;
   const parsed = parseDraftBody(snapshot, config.fields);
   if (parsed.unknown.length > 0)

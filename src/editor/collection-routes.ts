@@ -2,6 +2,8 @@ import { checkCollections, type CollectionConfig, type FieldMap } from '../conte
 import { resolveCollection, rowIdOf } from '../content/resolved-collection.ts';
 import type { EditorRoute, EditorRouteEnv } from '../http/route.ts';
 import type { ResolveEditor } from '../http/session.ts';
+import { liveRoute } from '../realtime/live-route.ts';
+import { realtimeSoftLocks } from '../realtime/soft-locks.ts';
 import { searchRoute } from '../search/search-route.ts';
 import type { SearchVector } from '../search/vector-api.ts';
 import type { SaveCollectionConfig } from './apply-field-save.ts';
@@ -17,13 +19,20 @@ export interface CollectionRoutesOptions<E> {
   mediaBase?: string | undefined;
   /** Semantic search for every searchable collection (`defineCms({ search: { vector } })`); keyword search only without it. */
   vector?: SearchVector<E> | undefined;
+  /**
+   * The realtime objects' binding (`realtimeObject`): each drafts collection
+   * gets `liveRoute` and its saves check the soft locks (`realtimeSoftLocks`,
+   * every field lockable). Without it, no realtime session.
+   */
+  realtime?: ((env: E) => DurableObjectNamespace | null | undefined) | undefined;
 }
 
 /**
  * The routes of declared collections, checked once (every table against its
  * collection, slugs unique and free): for each collection with `search`
  * `searchRoute` first, for each drafts collection `versionsRoute` then
- * `pagesRoute` at `/api/cms/<slug>`, and one `saveRoute` (`/api/cms/save`)
+ * `pagesRoute` at `/api/cms/<slug>` (with `realtime`, `liveRoute` first and
+ * soft locks on its saves), and one `saveRoute` (`/api/cms/save`)
  * for all live collections, with their `rows` as marker keys and their
  * `writers`. A searchable collection's writes keep its index in step
  * (`reindexDoc` as `afterWrite`, see `searchHooks`).
@@ -32,7 +41,7 @@ export interface CollectionRoutesOptions<E> {
  * composeRoutes(...collectionRoutes({ collections: [pages, settings], resolveEditor }))
  */
 export function collectionRoutes<E extends EditorRouteEnv>(options: CollectionRoutesOptions<E>): EditorRoute<E>[] {
-  const { collections, resolveEditor, mediaBase, vector } = options;
+  const { collections, resolveEditor, mediaBase, vector, realtime } = options;
   checkCollections(collections);
   const routes: EditorRoute<E>[] = [];
   const live: Record<string, SaveCollectionConfig> = {};
@@ -44,8 +53,10 @@ export function collectionRoutes<E extends EditorRouteEnv>(options: CollectionRo
     const hooks = config.search ? searchHooks<E>(table, config, vector) : null;
     if (versionsTable) {
       const unique: FieldMap = Object.fromEntries((config.unique ?? []).map((name) => [name, { type: 'text', required: true }]));
+      const softLocks = realtime ? realtimeSoftLocks<E>({ namespace: realtime, fields: Object.keys(config.fields) }) : undefined;
+      if (realtime) routes.push(liveRoute<E>({ config, resolveEditor, namespace: realtime, path }));
       routes.push(
-        versionsRoute<E>({ table, versionsTable, config, resolveEditor, path, mediaBase, afterWrite: hooks?.versions }),
+        versionsRoute<E>({ table, versionsTable, config, resolveEditor, path, mediaBase, softLocks, afterWrite: hooks?.versions }),
         pagesRoute<E>({
           table,
           versionsTable,

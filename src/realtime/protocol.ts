@@ -76,7 +76,14 @@ const PeerSchema = v.object({ sid: v.string(), id: v.string(), name: v.string(),
 
 /** What the client accepts from the object (a message it cannot read is ignored, never acted on). */
 export const ServerMessageSchema = v.variant('type', [
-  v.object({ v: V, type: v.literal('welcome'), you: PeerSchema, peers: v.array(PeerSchema), pending: v.record(v.string(), v.unknown()), heartbeatMs: v.number() }),
+  v.object({
+    v: V,
+    type: v.literal('welcome'),
+    you: PeerSchema,
+    peers: v.array(PeerSchema),
+    pending: v.record(v.string(), v.unknown()),
+    heartbeatMs: v.number(),
+  }),
   v.object({ v: V, type: v.literal('presence'), peers: v.array(PeerSchema) }),
   v.object({ v: V, type: v.literal('ack'), seq: v.number() }),
   v.object({
@@ -94,7 +101,10 @@ export const ServerMessageSchema = v.variant('type', [
 ]);
 
 /** Reads one frame against a schema: the message, or why it is not one. */
-export function readMessage<S extends v.GenericSchema>(schema: S, frame: string | ArrayBuffer): { ok: true; message: v.InferOutput<S> } | { ok: false; problem: string } {
+export function readMessage<S extends v.GenericSchema>(
+  schema: S,
+  frame: string | ArrayBuffer,
+): { ok: true; message: v.InferOutput<S> } | { ok: false; problem: string } {
   if (typeof frame !== 'string') return { ok: false, problem: 'binary frames are not part of the protocol' };
   let data: unknown;
   try {

@@ -1,5 +1,4 @@
 import { env } from 'cloudflare:test';
-import { defineCollection, textList } from '../../src/content/collection.ts';
 import { pages, pagesVersions } from '../../src/db/schema.ts';
 import { runEditorRoute, type EditorRoute } from '../../src/http/route.ts';
 import type { EditorSession, ResolveEditor } from '../../src/http/session.ts';
@@ -7,12 +6,7 @@ import { composeRoutes } from '../../src/http/compose.ts';
 
 export const ORIGIN = 'https://site.test';
 
-/** The reference site's versioned pages collection. */
-export const pagesCollection = defineCollection({
-  slug: 'pages',
-  fields: { title: { type: 'text', required: true }, summary: { type: 'text' }, body: { type: 'richtext' }, paragraphs: { type: 'json', schema: textList } },
-  versions: { drafts: true },
-});
+export { pagesCollection } from './pages-collection.ts';
 
 export const tables = { table: pages, versionsTable: pagesVersions } as const;
 
