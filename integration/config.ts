@@ -22,6 +22,8 @@ export interface CmsEnv {
   SESSION_SECRET?: string;
   /** Cloudflare Email Routing's `send_email` binding: form notifications by email. */
   SEND_EMAIL?: SendEmail;
+  /** The realtime session's per-page Durable Object (`RealtimeObject` from `louise/astro/worker`): presence, field locks, live updates. */
+  REALTIME?: DurableObjectNamespace;
 }
 
 /** The site's settings: the `site_settings` singleton, edited in the Settings panel. */
@@ -105,6 +107,13 @@ export interface CmsConfig<E extends CmsEnv = CmsEnv> {
    * needs nothing here; `vector` adds semantic search.
    */
   search?: SearchOptions<E>;
+  /**
+   * The realtime editing session (presence, field locks, live updates
+   * between editors on one page): on by default wherever the `REALTIME`
+   * Durable Object is bound; `namespace` names another binding, `false`
+   * turns it off. Every field of a drafts collection is lockable.
+   */
+  realtime?: false | { namespace: (env: E) => DurableObjectNamespace | null | undefined };
   /** Status probe options; default a `db` check at `/api/cms/status`. `false` removes the probe. */
   status?: StatusRouteOptions<E> | false;
   /** Rate-limit store for sign-in; default the `RATE_LIMITER` Durable Object, else `KV`. */
@@ -196,6 +205,12 @@ const CmsConfigSchema = v.strictObject({
         ),
       },
       'search must be { vector?, visitorSemanticPerMinute? }',
+    ),
+  ),
+  realtime: v.optional(
+    v.union(
+      [v.literal(false), v.strictObject({ namespace: v.function('realtime.namespace must be a function of env returning the Durable Object binding') })],
+      'realtime must be false or { namespace }',
     ),
   ),
   limiter: fn('limiter'),

@@ -11,7 +11,14 @@ import { editorScriptTag } from './editor-script.ts';
 export function editorTail(
   editor: EditorSession,
   state: Pick<LouiseLocals, 'revs' | 'invalid'>,
-  site: { live: readonly string[]; declared: readonly string[]; settings: unknown; forms: ReadonlyMap<string, unknown>; searchable: readonly string[] },
+  site: {
+    live: readonly string[];
+    declared: readonly string[];
+    settings: unknown;
+    forms: ReadonlyMap<string, unknown>;
+    searchable: readonly string[];
+    realtime: boolean;
+  },
 ): string {
   const session = {
     email: editor.email,
@@ -28,6 +35,8 @@ export function editorTail(
     inbox: site.forms.size > 0,
     // The edit bar's search (`/`, Ctrl+K): the collections with a search route.
     search: site.searchable,
+    // Presence, field locks and live updates: only where the realtime object is bound.
+    realtime: site.realtime,
   };
   const data = JSON.stringify(session).replace(/</g, '\\u003c');
   return `<script type="application/json" id="louise-session">${data}</script>${editorScriptTag()}`;

@@ -66,7 +66,8 @@ function regionOptions(cms: CmsRuntime, request: Request, env: CmsEnv, state: Lo
     editing: true,
     isOverlay: cms.isOverlay,
     regions: (collection: string, key: string) => overlayWork(client, { collection, key }),
-    tail: (overlayRevs: Record<string, Record<string, string>>) => editorTail(editor, { ...state, revs: { ...overlayRevs, ...state.revs } }, cms),
+    tail: (overlayRevs: Record<string, Record<string, string>>) =>
+      editorTail(editor, { ...state, revs: { ...overlayRevs, ...state.revs } }, { ...cms, realtime: cms.realtime(env) }),
   };
 }
 

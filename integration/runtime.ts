@@ -49,6 +49,14 @@ export interface CmsRuntime<E extends CmsEnv = CmsEnv> {
   vector: SearchVector<E> | undefined;
   /** The rate-limit store (sign-in, visitors' semantic searches), or null when there is none. */
   limiter: (env: E) => RateLimitStorage | null;
+  /** Whether editors on this env get the realtime session (its object is bound). */
+  realtime(env: E): boolean;
+}
+
+/** The realtime objects' binding: `realtime.namespace`, else `REALTIME`; null when the site turned it off. */
+export function realtimeNamespace<E extends CmsEnv>(config: CmsConfig<E>): ((env: E) => DurableObjectNamespace | null | undefined) | null {
+  if (config.realtime === false) return null;
+  return config.realtime?.namespace ?? ((env) => env.REALTIME);
 }
 
 export const STATUS_PATH = '/api/cms/status';
@@ -87,7 +95,8 @@ export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsR
   // Rich text keeps only images under the media URL; no media library, no restriction.
   const mediaBase = mediaUrlOf(config) ?? undefined;
   const vector = config.search?.vector;
-  const collections = collectionRoutes<E>({ collections: siteCollectionList, resolveEditor, mediaBase, vector });
+  const realtime = realtimeNamespace(config);
+  const collections = collectionRoutes<E>({ collections: siteCollectionList, resolveEditor, mediaBase, vector, realtime: realtime ?? undefined });
   const limiter = config.limiter ?? defaultLimiter;
   const settings = settingsConfigOf(config);
   const forms = config.forms ?? [];
@@ -128,5 +137,6 @@ export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsR
     searchable: searchableCollections(config).map((collection) => collection.slug),
     vector,
     limiter,
+    realtime: (env) => realtime?.(env) != null,
   };
 }

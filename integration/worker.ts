@@ -1,5 +1,19 @@
-import type { CmsEnv } from './config.ts';
+import config from 'virtual:louise/config';
+import { realtimeObject } from '../src/realtime/object.ts';
+import { mediaUrlOf, siteCollections, type CmsEnv } from './config.ts';
 import { isHtml, SERVED_HEADER, servePage, siteGate } from './page-flow.ts';
+import { gateApi } from './request-gate.ts';
+
+/**
+ * The realtime session's per-page Durable Object for the site's collections
+ * (presence, field locks, live updates, coalesced draft saves). Export it
+ * from the site's Worker and bind it as `REALTIME` (`npx louise init` does).
+ */
+export const RealtimeObject = realtimeObject<CmsEnv>({
+  collections: siteCollections(config),
+  mediaBase: mediaUrlOf(config) ?? undefined,
+  vector: config.search?.vector as never,
+});
 
 /** The fetch handler Astro's Cloudflare adapter exports (`handle` from `@astrojs/cloudflare/handler`). */
 export type AstroHandler<E> = (request: Request, env: E, ctx: ExecutionContext) => Promise<Response>;
@@ -16,11 +30,15 @@ export type AstroHandler<E> = (request: Request, env: E, ctx: ExecutionContext) 
  * import { handle } from '@astrojs/cloudflare/handler';
  * import { louiseWorker } from 'louise/astro/worker';
  * export { RateLimiterObject } from 'louise/worker';
+ * export { RealtimeObject } from 'louise/astro/worker';
  * export default louiseWorker(handle);
  */
 export function louiseWorker<E>(handle: AstroHandler<E>): ExportedHandler<E> {
   return {
     async fetch(incoming, env, ctx) {
+      // A live session's WebSocket upgrade goes straight to the API: the 101 answer must reach the browser as the object gave it.
+      if (incoming.headers.get('upgrade')?.toLowerCase() === 'websocket' && new URL(incoming.url).pathname.startsWith('/api/cms/'))
+        return upgrade(incoming as Request, env as unknown as CmsEnv, ctx);
       const page = (incoming.method === 'GET' || incoming.method === 'HEAD') && (incoming.headers.get('accept') ?? '').includes('text/html');
       // A static page's validators describe the file, not the page with its published regions: ask for the whole file.
       const request = page ? unconditional(incoming as Request) : (incoming as Request);
@@ -39,6 +57,13 @@ export function louiseWorker<E>(handle: AstroHandler<E>): ExportedHandler<E> {
       return out;
     },
   };
+}
+
+async function upgrade(request: Request, env: CmsEnv, ctx: ExecutionContext): Promise<Response> {
+  const gate = siteGate(request, env);
+  const refused = await gateApi(gate);
+  if (refused) return refused;
+  return (await gate.runtime.api(request, env, ctx)) ?? new Response('Not found', { status: 404 });
 }
 
 function unconditional(request: Request): Request {
