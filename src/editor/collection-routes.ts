@@ -3,7 +3,7 @@ import { resolveCollection, rowIdOf } from '../content/resolved-collection.ts';
 import type { EditorRoute, EditorRouteEnv } from '../http/route.ts';
 import type { ResolveEditor } from '../http/session.ts';
 import { liveRoute } from '../realtime/live-route.ts';
-import { realtimeSoftLocks } from '../realtime/soft-locks.ts';
+import { realtimeSettle, realtimeSoftLocks } from '../realtime/soft-locks.ts';
 import { searchRoute } from '../search/search-route.ts';
 import type { SearchVector } from '../search/vector-api.ts';
 import type { SaveCollectionConfig } from './apply-field-save.ts';
@@ -54,9 +54,10 @@ export function collectionRoutes<E extends EditorRouteEnv>(options: CollectionRo
     if (versionsTable) {
       const unique: FieldMap = Object.fromEntries((config.unique ?? []).map((name) => [name, { type: 'text', required: true }]));
       const softLocks = realtime ? realtimeSoftLocks<E>({ namespace: realtime, fields: Object.keys(config.fields) }) : undefined;
+      const settle = realtime ? realtimeSettle<E>(realtime) : undefined;
       if (realtime) routes.push(liveRoute<E>({ config, resolveEditor, namespace: realtime, path }));
       routes.push(
-        versionsRoute<E>({ table, versionsTable, config, resolveEditor, path, mediaBase, softLocks, afterWrite: hooks?.versions }),
+        versionsRoute<E>({ table, versionsTable, config, resolveEditor, path, mediaBase, softLocks, settle, afterWrite: hooks?.versions }),
         pagesRoute<E>({
           table,
           versionsTable,

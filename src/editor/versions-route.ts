@@ -14,11 +14,18 @@ import { jsonObject, parseBody } from '../http/parse-body.ts';
 import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../http/route.ts';
 import type { ResolveEditor } from '../http/session.ts';
 import type { SoftLockSource } from './soft-locks.ts';
+import { errorName, reportDegraded } from '../security/degraded.ts';
 import { runWriteHook, type WriteHook } from './write-hook.ts';
 
 export interface VersionsRouteOptions<E> extends DraftDepsOptions<E> {
   resolveEditor: ResolveEditor<E>;
   softLocks?: SoftLockSource<E> | undefined;
+  /**
+   * The realtime session's pending changes of the row (`realtimeSettle`):
+   * written before a publish, dropped with a discard. A throw is reported
+   * (`editor.realtime`) and the publish or discard goes ahead.
+   */
+  settle?: ((env: E, target: { collection: string; id: number }, action: 'flush' | 'drop') => Promise<void>) | undefined;
   /** Base path; default `/api/cms/<config.slug>`. */
   path?: string;
   /**
@@ -75,6 +82,13 @@ export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOp
   const deps = draftDeps(options);
   const base = (options.path ?? `/api/cms/${options.config.slug}`).replace(/\/$/, '');
   const { resolveEditor, softLocks } = options;
+  const settle = async (env: E, id: number, action: 'flush' | 'drop') => {
+    try {
+      await options.settle?.(env, { collection: options.config.slug, id }, action);
+    } catch (error) {
+      reportDegraded('editor.realtime', { collection: options.config.slug, id, action, error: errorName(error) });
+    }
+  };
 
   return answering(async function versions(request, env, ctx) {
     const { pathname } = new URL(request.url);
@@ -100,12 +114,16 @@ export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOp
       const saved = await applySaveDraft(env, deps, session, id, await parseBody(request, SaveBody), { softLocks, client, ctx });
       response = json({ versionId: saved.versionId, revs: saved.revs });
     } else if (action === 'publish') {
-      response = json(await applyPublish(env, deps, session, id, (await parseBody(request, PublishBody)).versionId, client));
+      const { versionId } = await parseBody(request, PublishBody);
+      await settle(env, id, 'flush');
+      response = json(await applyPublish(env, deps, session, id, versionId, client));
     } else if (action === 'unpublish') {
       await applyUnpublish(env, deps, session, id, client);
       response = json({ publishedVersionId: null });
     } else {
-      await applyDiscard(env, deps, id, (await parseBody(request, DiscardBody)).versionId, client);
+      const { versionId } = await parseBody(request, DiscardBody);
+      await settle(env, id, 'drop');
+      await applyDiscard(env, deps, id, versionId, client);
       response = new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
     }
     const operation = action === 'versions' ? 'draft' : action;

@@ -1,6 +1,13 @@
-export { realtimeObject, colorOf, FLUSH_MS, type RealtimeObjectClass, type RealtimeObjectOptions } from './object.ts';
+export { realtimeObject, colorOf, FLUSH_MS, type RealtimeObjectClass, type SettleAction, type RealtimeObjectOptions } from './object.ts';
 export { INTRO_HEADER, liveObjectName, type LiveIntro } from './intro.ts';
-export { realtimeSoftLocks, SOFT_LOCK_TIMEOUT_MS, type RealtimeNamespace, type RealtimeSoftLocksOptions } from './soft-locks.ts';
+export {
+  realtimeSoftLocks,
+  realtimeSettle,
+  SOFT_LOCK_TIMEOUT_MS,
+  SETTLE_TIMEOUT_MS,
+  type RealtimeNamespace,
+  type RealtimeSoftLocksOptions,
+} from './soft-locks.ts';
 export { liveRoute, type LiveRouteOptions } from './live-route.ts';
 export {
   ClientMessage,

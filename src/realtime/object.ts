@@ -73,7 +73,11 @@ export type RealtimeObjectClass<E> = new (
   env: E,
 ) => DurableObject<E> & {
   held(fields: readonly string[]): Record<string, string>;
+  settle(action: SettleAction): Promise<void>;
 };
+
+/** Before a publish: write what the session holds (`flush`); before a discard: throw it away with the draft (`drop`). */
+export type SettleAction = 'flush' | 'drop';
 
 /** What the object needs of one drafts collection. */
 interface Drafts<E> {
@@ -123,6 +127,7 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
 
   return class RealtimeObject extends DurableObject<E> {
     private pending: Map<string, PendingChange> | null = null;
+    private flushing: Promise<boolean> | null = null;
 
     /** Opens a connection introduced by the live route (`INTRO_HEADER`); anything else is refused. */
     override async fetch(request: Request): Promise<Response> {
@@ -273,6 +278,24 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
       return out;
     }
 
+    /**
+     * What the versions route asks before a publish or discard (one RPC):
+     * `flush` writes the pending changes now, so the publish includes
+     * everything the editors were told is saved (throws when that fails);
+     * `drop` discards them with the draft they belong to.
+     */
+    async settle(action: SettleAction): Promise<void> {
+      if (action === 'flush') {
+        if (!(await this.flush())) throw new Error('The realtime session could not write its pending changes.');
+      } else {
+        const pending = await this.loadPending();
+        await this.ctx.storage.delete([...pending.keys()].map((field) => `p:${field}`));
+        await this.ctx.storage.delete(['flushAt', 'failures']);
+        pending.clear();
+      }
+      await this.schedule();
+    }
+
     /** Stores an accepted change before it is acknowledged, and makes sure a flush is coming. */
     private async accept(field: string, value: unknown, editor: EditorSession): Promise<void> {
       const pending = await this.loadPending();
@@ -288,15 +311,25 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
      * Writes every pending change as one draft version (no soft locks: this
      * is the session's own persist), then tells everyone the new revisions.
      * A change that arrived meanwhile stays pending. On failure the changes
-     * stay and the flush is retried, backing off.
+     * stay and the flush is retried, backing off. One flush at a time: a
+     * second caller waits for the running one, then writes what is left.
+     * True when nothing is left unwritten.
      */
-    private async flush(): Promise<void> {
+    private async flush(): Promise<boolean> {
+      while (this.flushing) await this.flushing;
+      this.flushing = this.write().finally(() => {
+        this.flushing = null;
+      });
+      return this.flushing;
+    }
+
+    private async write(): Promise<boolean> {
       const target = await this.target();
       const pending = await this.loadPending();
       const page = target ? drafts.get(target.collection) : undefined;
       if (!target || !page || pending.size === 0) {
         await this.ctx.storage.delete('flushAt');
-        return;
+        return true;
       }
       const taken = [...pending];
       const newest = taken.reduce((a, b) => (b[1].n > a[1].n ? b : a))[1];
@@ -315,6 +348,7 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
           this.ctx.waitUntil(
             runWriteHook(hook, newest.editor, { operation: 'draft', id: target.id }, { env: this.env }, `realtime flush of ${target.collection} ${target.id}`),
           );
+        return pending.size === 0;
       } catch (error) {
         const gone = error instanceof HttpError && error.status === 404;
         if (gone) {
@@ -322,7 +356,7 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
           await this.ctx.storage.deleteAll();
           pending.clear();
           for (const ws of this.ctx.getWebSockets()) closeSocket(ws, CLOSE.gone, 'This page was deleted.');
-          return;
+          return true;
         }
         const failures = ((await this.ctx.storage.get<number>('failures')) ?? 0) + 1;
         await this.ctx.storage.put({ failures, flushAt: Date.now() + Math.min(MAX_RETRY_MS, RETRY_MS * 2 ** (failures - 1)) });
@@ -334,6 +368,7 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
           fields: taken.map(([field]) => field),
           message: `${message} Your changes are kept and saved again shortly.`,
         });
+        return false;
       }
     }
 

@@ -7,7 +7,13 @@ export const SOFT_LOCK_TIMEOUT_MS = 2_000;
 /** The part of a Durable Object namespace `realtimeSoftLocks` uses. */
 export interface RealtimeNamespace {
   idFromName(name: string): DurableObjectId;
-  get(id: DurableObjectId): { held(fields: readonly string[]): Promise<Record<string, string>> } | DurableObjectStub;
+  get(id: DurableObjectId): RealtimeStub | DurableObjectStub;
+}
+
+/** The object's RPC methods the routes call. */
+interface RealtimeStub {
+  held(fields: readonly string[]): Promise<Record<string, string>>;
+  settle(action: 'flush' | 'drop'): Promise<void>;
 }
 
 export interface RealtimeSoftLocksOptions<E> {
@@ -32,16 +38,38 @@ export function realtimeSoftLocks<E>(options: RealtimeSoftLocksOptions<E>): Soft
     async held(env, { collection, id }, fields) {
       const namespace = options.namespace(env);
       if (!namespace) return {};
-      const stub = namespace.get(namespace.idFromName(liveObjectName(collection, id))) as { held(fields: readonly string[]): Promise<Record<string, string>> };
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('The realtime session did not answer in time.')), SOFT_LOCK_TIMEOUT_MS);
-      });
-      try {
-        return await Promise.race([stub.held([...fields]), timeout]);
-      } finally {
-        clearTimeout(timer);
-      }
+      return withTimeout(stubOf(namespace, collection, id).held([...fields]), SOFT_LOCK_TIMEOUT_MS);
     },
   };
+}
+
+/** How long a publish or discard waits for the page's object to settle before going ahead without it. */
+export const SETTLE_TIMEOUT_MS = 5_000;
+
+/**
+ * Before a publish, the page's object writes what it holds (so Publish
+ * includes every change an editor was told is saved); before a discard, it
+ * drops it. No binding: nothing to do. Throws when the object cannot answer;
+ * the versions route then reports `editor.realtime` and goes ahead.
+ */
+export function realtimeSettle<E>(namespace: (env: E) => RealtimeNamespace | null | undefined) {
+  return async (env: E, target: { collection: string; id: number }, action: 'flush' | 'drop'): Promise<void> => {
+    const ns = namespace(env);
+    if (ns) await withTimeout(stubOf(ns, target.collection, target.id).settle(action), SETTLE_TIMEOUT_MS);
+  };
+}
+
+const stubOf = (namespace: RealtimeNamespace, collection: string, id: number) =>
+  namespace.get(namespace.idFromName(liveObjectName(collection, id))) as RealtimeStub;
+
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('The realtime session did not answer in time.')), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

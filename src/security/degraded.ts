@@ -1,5 +1,5 @@
 /** Degradations the toolkit reports: a check that could not be answered, a carried change refused. */
-export type DegradedEvent = 'editor.softLocks' | 'editor.pages.draftCarry' | 'editor.buffer' | (string & {});
+export type DegradedEvent = 'editor.softLocks' | 'editor.pages.draftCarry' | 'editor.buffer' | 'editor.realtime' | (string & {});
 
 /** Context of a report: ids and error names only, never field values or secrets. */
 export type DegradedDetail = Readonly<Record<string, string | number | boolean | null>>;

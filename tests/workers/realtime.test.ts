@@ -5,7 +5,7 @@ import { versionsRoute } from '../../src/editor/versions-route.ts';
 import { composeRoutes } from '../../src/http/compose.ts';
 import { runEditorRoute } from '../../src/http/route.ts';
 import { CLOSE, HEARTBEAT_TIMEOUT_MS, IDLE_CLAIM_MS, RATE_BURST } from '../../src/realtime/protocol.ts';
-import { realtimeSoftLocks } from '../../src/realtime/soft-locks.ts';
+import { realtimeSettle, realtimeSoftLocks } from '../../src/realtime/soft-locks.ts';
 import { setDegradedSink, type DegradedDetail } from '../../src/security/degraded.ts';
 import { call, headerEditor, liveRow, ORIGIN, pagesCollection, seedPage, tables, versionRows } from './content-helpers.ts';
 import { connect, flushNow, live, settle, stubOf, type TestClient } from './realtime-helpers.ts';
@@ -325,5 +325,43 @@ describe('realtimeSoftLocks against the real object', () => {
     expect(
       await none.held(env, { collection: 'pages', id }, ['title'], headerEditor(new Request(ORIGIN, { headers: { 'x-editor': 'bo' } }), env) as never),
     ).toEqual({});
+  });
+});
+
+describe('publish and discard settle the session first', () => {
+  const settle = realtimeSettle<Env>((e) => e.REALTIME);
+  const versions = composeRoutes(versionsRoute<Env>({ ...tables, config: pagesCollection, resolveEditor: headerEditor, settle }));
+
+  it('Publish right after an acknowledged change publishes it (the object writes it first)', async () => {
+    const a = await join('ana');
+    a.send({ v: 1, type: 'set', field: 'title', value: 'Published at once', seq: 1 });
+    await a.next('ack');
+    const res = await call(versions, `/api/cms/pages/${id}/publish`, { body: {} });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await liveRow(id))?.title).toBe('Published at once');
+    await a.next('saved');
+    // Nothing pending is left to be written again later.
+    await runInDurableObject(stubOf(id), async (_instance, state) => {
+      expect([...(await state.storage.list({ prefix: 'p:' })).keys()]).toEqual([]);
+    });
+  });
+
+  it('Discard throws away the changes the session had not written yet', async () => {
+    const a = await join('ana');
+    a.send({ v: 1, type: 'set', field: 'summary', value: 'Discard me', seq: 1 });
+    await a.next('ack');
+    const res = await call(versions, `/api/cms/pages/${id}/discard`, { body: { versionId: null } });
+    expect(res.status).toBe(204);
+    await flushNow(id);
+    expect(await versionRows(id)).toHaveLength(0);
+  });
+
+  it('a discard refused for its body drops nothing', async () => {
+    const a = await join('ana');
+    a.send({ v: 1, type: 'set', field: 'summary', value: 'Kept', seq: 1 });
+    await a.next('ack');
+    expect((await call(versions, `/api/cms/pages/${id}/discard`, { body: {} })).status).toBe(400);
+    await flushNow(id);
+    expect((await versionRows(id))[0]?.summary).toBe('Kept');
   });
 });
