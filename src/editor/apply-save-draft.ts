@@ -57,6 +57,7 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
   const lockable = softLocks ? touched.filter((field) => softLocks.fields.includes(field)) : [];
   const checked = base ? touched.filter((field) => base[field] !== undefined) : [];
   let mustRead = buffer !== null || checked.length > 0 || lockable.length > 0;
+  let reread = false;
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     let work: Work | null = null;
@@ -69,9 +70,16 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
       if (bufferedDraft) current = { ...current, ...bufferedDraft.data };
       const merged = mergeDraft(current, edit);
       if (!merged.ok) throw new HttpError(400, 'out_of_range', `No such list item: ${merged.outOfRange.join(', ')}.`, { fields: merged.outOfRange });
+      // Locks first: asking the realtime session makes it write what it accepted before this save, so a
+      // conflict seen on the read made before that is decided again on a fresh read (once) before answering 409.
+      const asked =
+        softLocks && lockable.length > 0 && (await checkLocks(env, softLocks, session, vt.config.slug, id, changedFields(current, merged.data, lockable)));
       const conflicts = findConflicts(current, merged.data, touched, base);
+      if (conflicts.length > 0 && asked && !reread) {
+        reread = true;
+        continue;
+      }
       if (conflicts.length > 0) throw new HttpError(409, 'conflict', 'Someone else changed these fields since you loaded them.', { conflicts });
-      if (softLocks && lockable.length > 0) await checkLocks(env, softLocks, session, vt.config.slug, id, changedFields(current, merged.data, lockable));
       if (buffer) {
         const data = fullSnapshot(merged.data, vt.fields);
         const key = bufferKey(vt.config.slug, id);
@@ -129,6 +137,7 @@ function prepareEdit(parsed: DraftEdit, fields: FieldMap, sanitize: (html: strin
   return { fields: data, items };
 }
 
+/** 423 when another editor holds a changed field; true when the source was asked and answered. */
 async function checkLocks<E>(
   env: E,
   source: SoftLockSource<E>,
@@ -136,18 +145,19 @@ async function checkLocks<E>(
   collection: string,
   id: number,
   changed: readonly string[],
-): Promise<void> {
-  if (changed.length === 0) return;
+): Promise<boolean> {
+  if (changed.length === 0) return false;
   let held: Readonly<Record<string, string>>;
   try {
     held = await source.held(env, { collection, id }, changed, session);
   } catch (error) {
     // Fail open: advisory locks must never block saving when their session is down.
     reportDegraded('editor.softLocks', { collection, id, error: errorName(error) });
-    return;
+    return false;
   }
   const locked = changed.filter((field) => held[field] !== undefined && held[field] !== session.id);
   if (locked.length > 0) throw new HttpError(423, 'locked', 'Another editor is editing these fields right now.', { locked });
+  return true;
 }
 
 /** Every stored field, null where absent, so revisions cover the whole snapshot. */

@@ -17,6 +17,8 @@ export interface SoftLockSource<E = unknown> {
    * The holders of those of `fields` that are locked: field name to the
    * holding editor's id. Unlocked fields are left out. Throwing or rejecting
    * means "cannot answer": the save proceeds and `editor.softLocks` is reported.
+   * The realtime source first writes what its session accepted for those
+   * fields, so the save lands after it (a conflict is then decided on a fresh read).
    */
   held(env: E, target: SoftLockTarget, fields: readonly string[], editor: EditorSession): Promise<Readonly<Record<string, string>>>;
 }

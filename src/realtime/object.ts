@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { CollectionConfig } from '../content/collection.ts';
+import { fieldRev } from '../content/field-rev.ts';
 import { resolveCollection } from '../content/resolved-collection.ts';
 import { writeSession } from '../db/d1-cookie.ts';
 import { applySaveDraft, checkDraftSave } from '../editor/apply-save-draft.ts';
@@ -72,7 +73,7 @@ export type RealtimeObjectClass<E> = new (
   ctx: DurableObjectState,
   env: E,
 ) => DurableObject<E> & {
-  held(fields: readonly string[]): Record<string, string>;
+  held(fields: readonly string[]): Promise<Record<string, string>>;
   settle(action: SettleAction): Promise<void>;
 };
 
@@ -210,9 +211,11 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
           message: `${holder.editor.name} is editing this field right now.`,
         });
       }
+      // What is stored and broadcast is the value as a draft save would store it: rich text sanitized, never another editor's raw HTML.
+      let value: unknown;
       if (message.type === 'set') {
         try {
-          await checkDraftSave(page.deps, me.editor, target.id, { [message.field]: message.value });
+          value = (await checkDraftSave(page.deps, me.editor, target.id, { [message.field]: message.value })).edit.fields[message.field];
         } catch (error) {
           ws.serializeAttachment(me);
           if (!(error instanceof HttpError)) throw error;
@@ -224,9 +227,9 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
       me.claimedAt = now;
       ws.serializeAttachment(me);
       if (message.type === 'set') {
-        await this.accept(message.field, message.value, me.editor);
-        send(ws, { v: PROTOCOL_VERSION, type: 'ack', seq: message.seq });
-        this.broadcast({ v: PROTOCOL_VERSION, type: 'update', field: message.field, value: message.value, by: me.sid }, ws);
+        await this.accept(message.field, value, me.editor);
+        send(ws, { v: PROTOCOL_VERSION, type: 'ack', seq: message.seq, rev: fieldRev(value) });
+        this.broadcast({ v: PROTOCOL_VERSION, type: 'update', field: message.field, value, by: me.sid }, ws);
       }
       if (claimed) this.broadcast({ v: PROTOCOL_VERSION, type: 'presence', peers: this.peers() });
     }
@@ -266,9 +269,13 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
 
     /**
      * The holders of those of `fields` that are claimed: field to editor id
-     * (what `realtimeSoftLocks` asks, once per save that changes a lockable field).
+     * (what `realtimeSoftLocks` asks, once per save that changes a lockable
+     * field). A save from outside the session lands after what the session
+     * accepted before it: pending changes to those fields are written first.
      */
-    held(fields: readonly string[]): Record<string, string> {
+    async held(fields: readonly string[]): Promise<Record<string, string>> {
+      const pending = await this.loadPending();
+      if (fields.some((field) => pending.has(field))) await this.flush();
       const now = Date.now();
       const out: Record<string, string> = {};
       for (const field of fields) {

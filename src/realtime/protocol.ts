@@ -63,9 +63,11 @@ export interface Peer {
 export type ServerMessage =
   | { v: 1; type: 'welcome'; you: Peer; peers: Peer[]; pending: Record<string, unknown>; heartbeatMs: number }
   | { v: 1; type: 'presence'; peers: Peer[] }
-  | { v: 1; type: 'ack'; seq: number }
+  /** A change stored: `rev` is the revision of the value as it will be written (sanitized), the base of a later plain save. */
+  | { v: 1; type: 'ack'; seq: number; rev: string }
   /** A claim or set refused: `locked` (held by `holder`) or `invalid` (`message` says why; the value was not stored). */
   | { v: 1; type: 'refused'; field: string; seq?: number; reason: 'locked' | 'invalid'; holder?: string; message: string }
+  /** Another editor's change, as it will be stored (rich text sanitized). */
   | { v: 1; type: 'update'; field: string; value: unknown; by: string }
   /** A flush stored a version: the revisions of every field, the base of later plain saves. */
   | { v: 1; type: 'saved'; revs: Record<string, string>; versionId: number | null }
@@ -85,7 +87,7 @@ export const ServerMessageSchema = v.variant('type', [
     heartbeatMs: v.number(),
   }),
   v.object({ v: V, type: v.literal('presence'), peers: v.array(PeerSchema) }),
-  v.object({ v: V, type: v.literal('ack'), seq: v.number() }),
+  v.object({ v: V, type: v.literal('ack'), seq: v.number(), rev: v.string() }),
   v.object({
     v: V,
     type: v.literal('refused'),

@@ -1,6 +1,6 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fieldRevs } from '../../src/content/field-rev.ts';
+import { fieldRev, fieldRevs } from '../../src/content/field-rev.ts';
 import { versionsRoute } from '../../src/editor/versions-route.ts';
 import { composeRoutes } from '../../src/http/compose.ts';
 import { runEditorRoute } from '../../src/http/route.ts';
@@ -159,10 +159,14 @@ describe('live updates and coalesced persistence', () => {
     expect(await versionRows(id)).toHaveLength(1);
   });
 
-  it('sanitizes rich text like any draft save', async () => {
+  it('sanitizes rich text like any draft save, and broadcasts only the sanitized value', async () => {
     const a = await join('ana');
+    const b = await join('bo');
     a.send({ v: 1, type: 'set', field: 'body', value: '<p>ok<script>alert(1)</script><img src=x onerror=alert(1)></p>', seq: 1 });
-    await a.next('ack');
+    const ack = await a.next('ack');
+    const update = await b.next('update');
+    expect(String(update.value)).not.toMatch(/script|onerror/);
+    expect(ack.rev).toBe(fieldRev(update.value));
     await flushNow(id);
     const [row] = await versionRows(id);
     expect(row?.body).not.toMatch(/script|onerror/);
@@ -294,6 +298,20 @@ describe('realtimeSoftLocks against the real object', () => {
     expect(await versionRows(id)).toHaveLength(0);
     expect((await save({ title: 'Live title', summary: 'Bo summary' }, 'bo')).status).toBe(200);
     expect((await save({ title: 'Ana saves' }, 'ana')).status).toBe(200);
+  });
+
+  it("a plain save after the session's own (a tab's keepalive save) lands after it, on the revision the ack gave", async () => {
+    const a = await join('ana');
+    a.send({ v: 1, type: 'set', field: 'title', value: 'Through the session', seq: 1 });
+    const ack = await a.next('ack');
+    expect(ack.rev).toBe(fieldRev('Through the session'));
+    const res = await call(versions, `/api/cms/pages/${id}/versions`, { body: { title: 'Then over HTTP', $base: { title: ack.rev } }, editor: 'ana' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const rows = await versionRows(id);
+    expect(rows.map((row) => row.title)).toEqual(['Through the session', 'Then over HTTP']);
+    // Nothing pending is left to overwrite it later.
+    await flushNow(id);
+    expect(await versionRows(id)).toHaveLength(2);
   });
 
   it('fails open when the object cannot answer: the save proceeds and editor.softLocks is reported', async () => {
