@@ -22,6 +22,8 @@ interface Island {
   inbox: boolean;
   /** The declared collections with a search route (the Search button, `/` and Ctrl+K). */
   search: string[];
+  /** The site runs the realtime session: drafts documents join it (presence, field locks, live updates). */
+  realtime: boolean;
 }
 
 const island = document.getElementById('louise-session');
@@ -29,7 +31,7 @@ const session = island?.textContent ? (JSON.parse(island.textContent) as Island)
 
 if (session) {
   document.documentElement.dataset.louiseEditing = '';
-  const { access, revs, editParam, autoSave, live, declared, invalid, settings, inbox, search } = session;
-  mountCms({ access, revs, invalid, editParam, autoSave, live, declared, settings, inbox, search });
+  const { access, revs, editParam, autoSave, live, declared, invalid, settings, inbox, search, realtime } = session;
+  mountCms({ access, revs, invalid, editParam, autoSave, live, declared, settings, inbox, search, realtime });
   document.dispatchEvent(new CustomEvent('louise:ready', { detail: { email: session.email, name: session.name, access } }));
 }

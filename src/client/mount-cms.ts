@@ -3,6 +3,7 @@ import { barActions } from './bar-actions.ts';
 import { loadRevs } from './doc-revs.ts';
 import { lockField } from './field-access.ts';
 import { invalidFields } from './invalid-notice.ts';
+import { lazily } from './lazily.ts';
 import { openMedia } from './media-open.ts';
 import { createEditBar } from './edit-bar.ts';
 import { watchPage } from './page-lifecycle.ts';
@@ -35,7 +36,10 @@ export interface CmsHandle {
  * searchable collections in `search`). Safe on every page: with no markers it does nothing
  * and returns null. Without `access.publish`, fields that would save live
  * (collections in `live`) stay locked unless their element carries
- * `data-cms-access="edit"`.
+ * `data-cms-access="edit"`. With `realtime`, the first drafts document
+ * joins its live session once the editors are ready (realtime-client.ts, its
+ * own chunk): presence in the bar, locks on fields others hold, saves and
+ * typing over the socket, and the others' changes as they are made.
  *
  * @example
  * mountCms({ autoSave: { debounceMs: 500 }, access: { publish: true } });
@@ -95,6 +99,9 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
     if (started().some((unit) => unit.earlier)) report.refresh();
     // The notice fills its live region a moment after the bar is added, or screen readers would not announce it.
     if (invalid.length > 0) setTimeout(report.refresh, 100);
+    const doc = draftsDocs[0];
+    if (options.realtime && doc)
+      void lazily('live collaboration', async () => (await import('./realtime-client.ts')).joinLive(doc, units, transport, options.apiBase, revs));
     document.dispatchEvent(new CustomEvent('cms:ready'));
   });
 

@@ -55,6 +55,12 @@ export interface MountOptions {
    * Any: the edit bar shows Search (`/`, Ctrl+K or Cmd+K); none: no Search.
    */
   search?: readonly string[];
+  /**
+   * The site runs the realtime session (issue 13): the first drafts document
+   * on the page joins its live session (realtime-client.ts, a chunk loaded
+   * once the editors are ready) for presence, field locks and live updates.
+   */
+  realtime?: boolean;
   /** The fetch to use (tests inject one). */
   fetch?: typeof fetch;
 }
@@ -73,6 +79,7 @@ export interface ResolvedOptions {
   inbox: boolean;
   /** Searchable collections, in the order given; empty: no Search button. */
   search: readonly string[];
+  realtime: boolean;
   fetch: typeof fetch;
 }
 
@@ -97,6 +104,7 @@ export function resolveOptions(input: MountOptions = {}): ResolvedOptions {
     settings: input.settings === true,
     inbox: input.inbox === true,
     search: input.search ?? [],
+    realtime: input.realtime === true,
     fetch: input.fetch ?? ((...args) => globalThis.fetch(...args)),
   };
 }

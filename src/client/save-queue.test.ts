@@ -231,4 +231,21 @@ describe('createSaveQueue', () => {
     await tick();
     expect(calls).toHaveLength(1);
   });
+
+  it('adopt takes a value stored elsewhere as saved: nothing is sent, and editing back to the old value saves it', async () => {
+    const { calls, send } = manualSend();
+    const changes: boolean[] = [];
+    const queue = createSaveQueue({ initial: 'mine', debounceMs: 10, send, onChange: () => changes.push(queue.state.dirty) });
+    queue.adopt('theirs');
+    vi.advanceTimersByTime(60_000);
+    await tick();
+    expect(calls).toHaveLength(0);
+    expect(queue.value).toBe('theirs');
+    expect(queue.state).toMatchObject({ dirty: false, saving: false });
+    expect(changes).toEqual([false]);
+    queue.edit('mine');
+    vi.advanceTimersByTime(10);
+    await tick();
+    expect(calls.map((c) => c.value)).toEqual(['mine']);
+  });
 });

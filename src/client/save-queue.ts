@@ -46,6 +46,11 @@ export function createSaveQueue(options: SaveQueueOptions) {
     keepMine: () => keepMine(q),
     /** Reload: take the stored value and drop the unsaved edit. Returns the value to show. */
     reload: () => reload(q),
+    /** Takes a value stored by someone else (the live session's) as the saved one, sending nothing. */
+    adopt(value: unknown) {
+      q.value = q.saved = value;
+      changed(q);
+    },
   };
 }
 

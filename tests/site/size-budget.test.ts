@@ -9,12 +9,16 @@ import { startSite } from './harness.ts';
 // plain text, image fields, auto-save, conflict UI), the rich-text chunk
 // (Lexical and its plugins, imported on demand) and the media panel's chunk
 // (imported when the editor opens the library), the settings, inbox and
-// search panels' chunks (imported when opened), each gzipped.
+// search panels' chunks (imported when opened) and the live session's chunk
+// (imported once the editors are ready, on sites that run the realtime
+// object), each gzipped.
 const CORE_BUDGET = 12 * 1024;
 const RICH_BUDGET = 80 * 1024;
 const PANEL_BUDGET = 8.5 * 1024;
 /** The other panels, by their dialog's id: each its own chunk, with the shared panel frame. */
 const OTHER_PANELS = { 'louise-settings': 7 * 1024, 'louise-inbox': 5 * 1024, 'louise-search': 5 * 1024 } as const;
+/** The live session (realtime-client.ts): socket, protocol reader (valibot), locks, presence. */
+const REALTIME_BUDGET = 6 * 1024;
 const ASSETS = new URL('../../lib/editor/', import.meta.url);
 const ENTRY = 'editor.js';
 
@@ -53,11 +57,14 @@ const opens = (id: string) => (name: string) => source(name).includes(id) && sou
 /** The media panel's chunk: the dialog (`#louise-media`) opened with showModal. */
 const isPanel = opens('louise-media');
 const isOtherPanel = (name: string) => Object.keys(OTHER_PANELS).some((id) => opens(id)(name));
+/** The live session's chunk: the line its presence element shows while the socket is down (realtime-peers.ts). */
+const isRealtime = (name: string) => source(name).includes('Live collaboration offline');
 const rich = closure(
-  lazy.filter((name) => !isPanel(name) && !isOtherPanel(name)),
+  lazy.filter((name) => !isPanel(name) && !isOtherPanel(name) && !isRealtime(name)),
   core,
 );
 const panel = closure(lazy.filter(isPanel), core);
+const realtime = closure(lazy.filter(isRealtime), core);
 const others = Object.entries(OTHER_PANELS).map(([id, budget]) => ({ id, budget, chunks: closure(lazy.filter(opens(id)), core) }));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -106,6 +113,20 @@ describe('edit-mode client size budgets', () => {
       expect(size).toBeLessThanOrEqual(budget);
     });
 
+  it(`keeps the live session in its own chunk without Lexical, within ${kb(REALTIME_BUDGET)} gzipped`, () => {
+    expect(realtime.size, 'the live session is not a separate dynamically imported chunk').toBeGreaterThan(0);
+    expect([...core].some(isRealtime), 'the live session is in the core').toBe(false);
+    expect([...rich].some(isRealtime), 'the live session is in the rich-text chunk').toBe(false);
+    expect(
+      [...realtime].some((name) => /Lexical|lexical/.test(source(name))),
+      'the live session chunk pulls in Lexical',
+    ).toBe(false);
+    const size = gzipped(realtime);
+    console.log(`live session chunk: ${kb(size)} gzipped (${[...realtime].join(', ')})`);
+    expect(size).toBeGreaterThan(1024);
+    expect(size).toBeLessThanOrEqual(REALTIME_BUDGET);
+  });
+
   it(`keeps the rich-text chunk within ${kb(RICH_BUDGET)} gzipped`, () => {
     const size = gzipped(rich);
     console.log(`rich-text chunk: ${kb(size)} gzipped (${[...rich].join(', ')})`);
@@ -124,7 +145,7 @@ describe('visitor pages reference none of the client chunks', () => {
   });
 
   it('serves visitor HTML without any chunk, while edit-mode HTML loads the entry from /_louise/', async () => {
-    const chunks = [...core, ...rich, ...panel, ...others.flatMap((other) => [...other.chunks])];
+    const chunks = [...core, ...rich, ...panel, ...realtime, ...others.flatMap((other) => [...other.chunks])];
     expect(chunks.length).toBeGreaterThan(1);
     for (const path of ['/', '/about', '/articles/editing-in-place']) {
       const html = await (await site.server.fetch(`http://localhost${path}`)).text();
@@ -142,10 +163,10 @@ describe('visitor pages reference none of the client chunks', () => {
     const src = editing.match(/<script type="module" src="(\/_louise\/editor\.js)"><\/script>/)?.[1];
     expect(src, 'edit-mode HTML has no /_louise/editor.js script').toBeTruthy();
     // Lazy chunks import the entry by that same URL (one copy of the client runs), never with a query.
-    for (const chunk of [...core, ...rich].filter((name) => name !== ENTRY))
+    for (const chunk of [...core, ...rich, ...realtime].filter((name) => name !== ENTRY))
       for (const imported of source(chunk).matchAll(/["'`]\.\/editor\.js([^"'`]*)["'`]/g)) expect(imported[1], chunk).toBe('');
     // The build copied the same files to the site's assets: the entry and its lazy chunks load from /_louise/.
-    for (const chunk of [entry!, ...rich, ...panel, ...others.flatMap((other) => [...other.chunks])]) {
+    for (const chunk of [entry!, ...rich, ...panel, ...realtime, ...others.flatMap((other) => [...other.chunks])]) {
       const served = await site.server.fetch(`http://localhost${chunk === entry ? src : `/_louise/${chunk}`}`);
       expect(served.status, chunk).toBe(200);
       expect(await served.text(), chunk).toBe(source(chunk));

@@ -1,0 +1,180 @@
+// The live session of the page's drafts document (issue 13), in its own chunk:
+// mountCms imports it once the editors are ready and the site runs the
+// realtime object. It shows who else is on the page, locks the fields they
+// hold, saves through the socket while it is open, and shows the others'
+// changes as they type. With the socket down everything is as without it.
+import { type ClientMessage, PROTOCOL_VERSION, readMessage, ServerMessageSchema, type Peer } from '../realtime/protocol.ts';
+import type { DocRevs } from './doc-revs.ts';
+import { heldByOthers, markPart } from './realtime-locks.ts';
+import { othersOf, presenceView } from './realtime-peers.ts';
+import { encodeFrame, liveSaves } from './realtime-saves.ts';
+import { liveSocket } from './realtime-socket.ts';
+import { REALTIME_CSS } from './realtime-styles.ts';
+import { same } from './same-value.ts';
+import { $status } from './status.ts';
+import { throttle } from './throttle.ts';
+import type { SaveTarget, Transport } from './transport.ts';
+import { docOf, showValue, type Unit } from './units.ts';
+
+/** Live typing sends the field at most this often (the queue's own save still follows the idle pause). */
+export const TYPING_MS = 250;
+
+/** What `joinLive` returns. */
+export interface LiveSession {
+  /** Leaves the session: the socket closes for good, saves go over HTTP, locks and the bar's presence go. */
+  leave(): void;
+}
+
+/**
+ * Joins the live session of `target`'s document at
+ * `ws(s)://<host><apiBase>/<collection>/<key>/live`, for every unit of that
+ * document: claims the field in focus, locks the fields others hold, sends
+ * saves (and typing) as `set`s while the socket is open, takes the others'
+ * changes into fields not being edited here, and keeps the queues' `$base`
+ * current for the HTTP saves. The state is on the bar's presence element as
+ * `data-state` (`connecting`, `online`, `offline`).
+ *
+ * @example
+ * const live = await joinLive(draftsDoc, units, transport, '/api/cms', revs);
+ */
+export async function joinLive(target: SaveTarget, units: Map<string, Unit>, transport: Transport, apiBase: string, revs: DocRevs): Promise<LiveSession> {
+  const doc = docOf(target);
+  // The queues take the rendered revisions when these land; a later `saved` must not be overwritten by them.
+  await revs.get(doc);
+  const mine = [...units.values()].filter((unit) => !unit.target.live && docOf(unit.target) === doc);
+  const byField = new Map(mine.map((unit) => [unit.target.field, unit]));
+  const targets = new Set(mine.map((unit) => unit.target));
+  const style = document.createElement('style');
+  style.textContent = REALTIME_CSS;
+  document.head.append(style);
+  const view = presenceView(document.querySelector('#louise-bar .lb-row'));
+
+  let you: string | null = null;
+  let peers: Peer[] = [];
+  let state: 'connecting' | 'online' | 'offline' = 'connecting';
+  let claimed: string | null = null;
+
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${apiBase}/${encodeURIComponent(target.collection)}/${encodeURIComponent(target.key)}/live`;
+  const saves = liveSaves({ send: (frame) => socket.send(frame), onTimeout: () => socket.restart() });
+  const socket = liveSocket({
+    url,
+    onMessage: (data) => receive(data),
+    onOpen(open) {
+      if (open) return;
+      you = null;
+      claimed = null;
+      state = 'offline';
+      saves.down();
+      render();
+    },
+  });
+  const send = (message: ClientMessage) => {
+    const frame = encodeFrame(message);
+    return frame !== null && socket.send(frame);
+  };
+
+  const http = transport.save;
+  transport.save = (t, value, base, keepalive = false) =>
+    targets.has(t) ? saves.save(t.field, value, keepalive, () => http(t, value, base, keepalive)) : http(t, value, base, keepalive);
+
+  const editing = (unit: Unit) => unit.parts.some((part) => part.el.contains(document.activeElement));
+  const claim = (field: string | null) => {
+    if (claimed && claimed !== field) send({ v: PROTOCOL_VERSION, type: 'release', field: claimed });
+    if (field && field !== claimed) send({ v: PROTOCOL_VERSION, type: 'claim', field });
+    claimed = field;
+  };
+  const block = (event: Event) => {
+    const locked = (event.currentTarget as HTMLElement).hasAttribute('data-cms-locked');
+    if (!locked || (event instanceof KeyboardEvent && event.key !== 'Enter' && event.key !== ' ')) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  for (const unit of mine) {
+    for (const { el } of unit.parts) {
+      el.addEventListener('focusin', () => el.hasAttribute('data-cms-locked') || claim(unit.target.field));
+      el.addEventListener('focusout', (event) => {
+        const to = event.relatedTarget;
+        if (!(to instanceof Node && unit.parts.some((part) => part.el.contains(to))) && claimed === unit.target.field) claim(null);
+      });
+      // Before the field's own handlers (an image opens the media panel on click, Enter and Space).
+      el.addEventListener('click', block, true);
+      el.addEventListener('keydown', block, true);
+    }
+    // Every edit the queue hears of (typing, a rich-text command, a picked image; Lexical swallows most `input` events).
+    const queue = unit.queue;
+    if (!queue) continue;
+    const typed = throttle(() => saves.cast(unit.target.field, queue.value), TYPING_MS);
+    const edit = queue.edit;
+    queue.edit = (next) => {
+      edit(next);
+      typed();
+    };
+  }
+
+  /** Another editor's value, unless this field is being edited here or has unsaved work (which wins when it saves). */
+  const take = (field: string, value: unknown) => {
+    const unit = byField.get(field);
+    const queue = unit?.queue;
+    if (!unit || !queue || editing(unit) || queue.state.dirty || queue.state.saving || same(value, queue.value)) return;
+    showValue(unit, value);
+    queue.adopt(value);
+  };
+
+  function render() {
+    const held = you === null ? new Map<string, Peer>() : heldByOthers(peers, you);
+    for (const unit of mine) for (const part of unit.parts) markPart(part, held.get(unit.target.field));
+    view.show(you === null ? [] : othersOf(peers, you), state !== 'offline');
+    view.element.dataset.state = state;
+  }
+
+  function receive(data: unknown) {
+    if (typeof data !== 'string') return;
+    const read = readMessage(ServerMessageSchema, data);
+    if (!read.ok) return;
+    const message = read.message;
+    switch (message.type) {
+      case 'welcome':
+        you = message.you.sid;
+        peers = message.peers;
+        state = 'online';
+        socket.welcomed(Math.max(1000, message.heartbeatMs), JSON.stringify({ v: PROTOCOL_VERSION, type: 'ping' }));
+        for (const [field, value] of Object.entries(message.pending)) take(field, value);
+        // A claim does not outlive its socket: claim the field in focus again.
+        claimed = null;
+        claim(mine.find(editing)?.target.field ?? null);
+        break;
+      case 'presence':
+        peers = message.peers;
+        break;
+      case 'ack':
+      case 'refused':
+        saves.answer(message);
+        return;
+      case 'update':
+        take(message.field, message.value);
+        return;
+      case 'saved':
+        for (const unit of mine) {
+          const rev = message.revs[unit.target.field];
+          if (rev !== undefined) unit.queue?.setBase(rev);
+        }
+        return;
+      case 'failed': {
+        const names = message.fields.map((field) => byField.get(field)?.label ?? field).join(', ');
+        $status.set({ tone: 'problem', text: `Changes to ${names} are not stored in a draft yet (${message.message}). They are kept and tried again.` });
+        return;
+      }
+    }
+    render();
+  }
+  render();
+
+  return {
+    leave() {
+      socket.stop();
+      transport.save = http;
+      view.remove();
+      style.remove();
+    },
+  };
+}

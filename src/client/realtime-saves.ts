@@ -1,0 +1,92 @@
+// Saving through the live session: while its socket is open a field's save
+// is a `set` the object acknowledges once stored (it flushes a draft version
+// every couple of seconds), instead of one HTTP draft save per pause. Every
+// case the socket cannot answer goes over HTTP exactly as without it.
+import { type ClientMessage, MAX_MESSAGE_BYTES, PROTOCOL_VERSION } from '../realtime/protocol.ts';
+import type { SaveOutcome } from './transport.ts';
+
+/** A `set` not answered in this long is sent over HTTP instead. */
+export const ANSWER_TIMEOUT_MS = 5000;
+
+/** The answers a `set` gets (others are not about saves). */
+export type SetAnswer = { type: 'ack'; seq: number } | { type: 'refused'; seq?: number | undefined; reason: 'locked' | 'invalid'; message: string };
+
+export interface LiveSavesDeps {
+  /** Sends one frame; false when it did not go (the socket is down). */
+  send(frame: string): boolean;
+  /** No answer came in time: the socket is probably dead. */
+  onTimeout?(): void;
+  timeoutMs?: number;
+}
+
+const encoder = new TextEncoder();
+
+/** A message as its frame, or null when it is over the size the object accepts (that would close the socket). */
+export function encodeFrame(message: ClientMessage): string | null {
+  const text = JSON.stringify(message);
+  return encoder.encode(text).length <= MAX_MESSAGE_BYTES ? text : null;
+}
+
+interface Waiting {
+  settle(outcome: SaveOutcome | null): void;
+}
+
+/**
+ * Routes saves of the live document's fields: `save` sends a `set` and
+ * resolves with what its `ack` or `refused` means for the queue; a
+ * keepalive save (the page is closing), a socket that is down, a frame too
+ * large, no answer within `timeoutMs` or a socket that closes first all take
+ * the plain HTTP save (`http`) instead. Answers are fed in with `answer`,
+ * closes with `down`.
+ *
+ * @example
+ * const saves = liveSaves({ send: socket.send });
+ * transport.save = (target, value, base, keepalive) => saves.save(target.field, value, keepalive, () => http(target, value, base, keepalive));
+ */
+export function liveSaves(deps: LiveSavesDeps) {
+  let seq = 0;
+  const waiting = new Map<number, Waiting>();
+  const set = (field: string, value: unknown): number | null => {
+    const frame = encodeFrame({ v: PROTOCOL_VERSION, type: 'set', field, value, seq: seq + 1 });
+    if (frame === null || !deps.send(frame)) return null;
+    return ++seq;
+  };
+
+  return {
+    save(field: string, value: unknown, keepalive: boolean, http: () => Promise<SaveOutcome>): Promise<SaveOutcome> {
+      const sent = keepalive ? null : set(field, value);
+      if (sent === null) return http();
+      return new Promise<SaveOutcome>((resolve) => {
+        const timer = setTimeout(() => {
+          entry.settle(null);
+          deps.onTimeout?.();
+        }, deps.timeoutMs ?? ANSWER_TIMEOUT_MS);
+        const entry: Waiting = {
+          settle(outcome) {
+            clearTimeout(timer);
+            waiting.delete(sent);
+            resolve(outcome ?? http());
+          },
+        };
+        waiting.set(sent, entry);
+      });
+    },
+    /** Sends a value without waiting for its answer (live typing: the queue's own save follows). */
+    cast: (field: string, value: unknown) => void set(field, value),
+    /** An `ack` or `refused` from the object; one that answers no waiting save is ignored. */
+    answer(message: SetAnswer) {
+      const entry = message.seq === undefined ? undefined : waiting.get(message.seq);
+      entry?.settle(outcomeOf(message));
+    },
+    /** The socket closed: every save still waiting goes over HTTP. */
+    down() {
+      for (const entry of [...waiting.values()]) entry.settle(null);
+    },
+  };
+}
+
+/** What an answer means for the save queue. The object's flush sets the field's revision (`saved`), so an ack carries none. */
+export function outcomeOf(message: SetAnswer): SaveOutcome {
+  if (message.type === 'ack') return { kind: 'saved', rev: null, versionId: null };
+  return message.reason === 'locked' ? { kind: 'locked' } : { kind: 'failed', message: message.message };
+}
