@@ -29,6 +29,7 @@ const LAYERS = {
   auth: ['content', 'db', 'http', 'security'],
   search: ['content', 'db', 'http', 'security'],
   editor: ['search', 'content', 'db', 'http', 'security'],
+  realtime: ['editor', 'search', 'content', 'db', 'http', 'security'],
   health: ['http', 'db', 'security'],
   worker: ['security', 'http', 'db', 'content', 'search', 'auth', 'editor', 'health'],
   client: [],

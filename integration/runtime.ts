@@ -9,6 +9,7 @@ import { kvRateLimitStorage, type RateLimitStorage } from '../src/security/rate-
 import { composeRoutes } from '../src/http/compose.ts';
 import { overlayRoute } from '../src/editor/overlay-route.ts';
 import { collectionRoutes } from '../src/editor/collection-routes.ts';
+import { collectionRealtime } from '../src/realtime/collection-realtime.ts';
 import {
   defineCms,
   FORMS_PATH,
@@ -96,7 +97,13 @@ export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsR
   const mediaBase = mediaUrlOf(config) ?? undefined;
   const vector = config.search?.vector;
   const realtime = realtimeNamespace(config);
-  const collections = collectionRoutes<E>({ collections: siteCollectionList, resolveEditor, mediaBase, vector, realtime: realtime ?? undefined });
+  const collections = collectionRoutes<E>({
+    collections: siteCollectionList,
+    resolveEditor,
+    mediaBase,
+    vector,
+    realtime: realtime ? collectionRealtime<E>({ namespace: realtime, resolveEditor }) : undefined,
+  });
   const limiter = config.limiter ?? defaultLimiter;
   const settings = settingsConfigOf(config);
   const forms = config.forms ?? [];

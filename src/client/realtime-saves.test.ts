@@ -36,15 +36,15 @@ describe('liveSaves', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('sends a set and resolves on its ack as saved, without a revision (the flush brings it)', async () => {
+  it('sends a set and resolves on its ack as saved, with the revision the object will store', async () => {
     const { socket, saves, http, results, save } = setup();
     save('Hello');
     await settle();
     expect(socket.sent).toEqual([{ v: 1, type: 'set', field: 'title', value: 'Hello', seq: 1 }]);
     expect(results).toEqual([]);
-    saves.answer({ type: 'ack', seq: 1 });
+    saves.answer({ type: 'ack', seq: 1, rev: 'rev1' });
     await settle();
-    expect(results).toEqual([{ kind: 'saved', rev: null, versionId: null }]);
+    expect(results).toEqual([{ kind: 'saved', rev: 'rev1', versionId: null }]);
     // Answered is done: a close afterwards sends nothing again.
     saves.down();
     await vi.advanceTimersByTimeAsync(10_000);
@@ -78,7 +78,7 @@ describe('liveSaves', () => {
     expect(results).toEqual([HTTP]);
     socket.open = true;
     save('online');
-    saves.answer({ type: 'ack', seq: 1 });
+    saves.answer({ type: 'ack', seq: 1, rev: 'rev1' });
     await settle();
     expect(socket.sent.map((m) => m.seq)).toEqual([1]);
     expect(results).toHaveLength(2);
@@ -94,7 +94,7 @@ describe('liveSaves', () => {
     expect(http).toHaveBeenCalledTimes(1);
     expect(results).toEqual([HTTP]);
     expect(timeouts).toHaveLength(1);
-    saves.answer({ type: 'ack', seq: 1 });
+    saves.answer({ type: 'ack', seq: 1, rev: 'rev1' });
     await settle();
     expect(results).toEqual([HTTP]);
   });
@@ -115,17 +115,17 @@ describe('liveSaves', () => {
     const { socket, saves, results, save } = setup();
     saves.cast('title', 'typ');
     save('typed');
-    saves.answer({ type: 'ack', seq: 1 });
+    saves.answer({ type: 'ack', seq: 1, rev: 'rev1' });
     saves.answer({ type: 'refused', reason: 'locked', message: 'claim refused' });
     await settle();
     expect(results).toEqual([]);
-    saves.answer({ type: 'ack', seq: 2 });
+    saves.answer({ type: 'ack', seq: 2, rev: 'rev2' });
     await settle();
     expect(socket.sent.map((m) => [m.value, m.seq])).toEqual([
       ['typ', 1],
       ['typed', 2],
     ]);
-    expect(results).toEqual([{ kind: 'saved', rev: null, versionId: null }]);
+    expect(results).toEqual([{ kind: 'saved', rev: 'rev2', versionId: null }]);
   });
 
   it('sends a value too large for a frame over HTTP instead of getting the socket closed', async () => {

@@ -9,7 +9,9 @@ import type { SaveOutcome } from './transport.ts';
 export const ANSWER_TIMEOUT_MS = 5000;
 
 /** The answers a `set` gets (others are not about saves). */
-export type SetAnswer = { type: 'ack'; seq: number } | { type: 'refused'; seq?: number | undefined; reason: 'locked' | 'invalid'; message: string };
+export type SetAnswer =
+  | { type: 'ack'; seq: number; rev: string }
+  | { type: 'refused'; seq?: number | undefined; reason: 'locked' | 'invalid'; message: string };
 
 export interface LiveSavesDeps {
   /** Sends one frame; false when it did not go (the socket is down). */
@@ -85,8 +87,8 @@ export function liveSaves(deps: LiveSavesDeps) {
   };
 }
 
-/** What an answer means for the save queue. The object's flush sets the field's revision (`saved`), so an ack carries none. */
+/** What an answer means for the save queue: an ack carries the revision of the value as the object will store it, the base of a later plain save. */
 export function outcomeOf(message: SetAnswer): SaveOutcome {
-  if (message.type === 'ack') return { kind: 'saved', rev: null, versionId: null };
+  if (message.type === 'ack') return { kind: 'saved', rev: message.rev, versionId: null };
   return message.reason === 'locked' ? { kind: 'locked' } : { kind: 'failed', message: message.message };
 }

@@ -2,15 +2,14 @@ import { checkCollections, type CollectionConfig, type FieldMap } from '../conte
 import { resolveCollection, rowIdOf } from '../content/resolved-collection.ts';
 import type { EditorRoute, EditorRouteEnv } from '../http/route.ts';
 import type { ResolveEditor } from '../http/session.ts';
-import { liveRoute } from '../realtime/live-route.ts';
-import { realtimeSettle, realtimeSoftLocks } from '../realtime/soft-locks.ts';
 import { searchRoute } from '../search/search-route.ts';
 import type { SearchVector } from '../search/vector-api.ts';
 import type { SaveCollectionConfig } from './apply-field-save.ts';
 import { pagesRoute } from './pages-route.ts';
 import { saveRoute, type SaveRouteOptions } from './save-route.ts';
 import { searchHooks, type SearchHooks } from './search-hooks.ts';
-import { versionsRoute } from './versions-route.ts';
+import type { SoftLockSource } from './soft-locks.ts';
+import { versionsRoute, type VersionsRouteOptions } from './versions-route.ts';
 
 export interface CollectionRoutesOptions<E> {
   collections: readonly CollectionConfig[];
@@ -20,11 +19,19 @@ export interface CollectionRoutesOptions<E> {
   /** Semantic search for every searchable collection (`defineCms({ search: { vector } })`); keyword search only without it. */
   vector?: SearchVector<E> | undefined;
   /**
-   * The realtime objects' binding (`realtimeObject`): each drafts collection
-   * gets `liveRoute` and its saves check the soft locks (`realtimeSoftLocks`,
-   * every field lockable). Without it, no realtime session.
+   * The realtime session (`collectionRealtime` from `louise/realtime`): each
+   * drafts collection gets its live route, and its saves, publishes and
+   * discards consult the page's object. Without it, no realtime session.
    */
-  realtime?: ((env: E) => DurableObjectNamespace | null | undefined) | undefined;
+  realtime?: CollectionRealtime<E> | undefined;
+}
+
+/** What a drafts collection's routes need of the realtime session. */
+export interface CollectionRealtime<E> {
+  /** `GET <path>/:id/live`. */
+  route(config: CollectionConfig, path: string): EditorRoute<E>;
+  softLocks(config: CollectionConfig): SoftLockSource<E>;
+  settle: VersionsRouteOptions<E>['settle'];
 }
 
 /**
@@ -53,11 +60,19 @@ export function collectionRoutes<E extends EditorRouteEnv>(options: CollectionRo
     const hooks = config.search ? searchHooks<E>(table, config, vector) : null;
     if (versionsTable) {
       const unique: FieldMap = Object.fromEntries((config.unique ?? []).map((name) => [name, { type: 'text', required: true }]));
-      const softLocks = realtime ? realtimeSoftLocks<E>({ namespace: realtime, fields: Object.keys(config.fields) }) : undefined;
-      const settle = realtime ? realtimeSettle<E>(realtime) : undefined;
-      if (realtime) routes.push(liveRoute<E>({ config, resolveEditor, namespace: realtime, path }));
+      if (realtime) routes.push(realtime.route(config, path));
       routes.push(
-        versionsRoute<E>({ table, versionsTable, config, resolveEditor, path, mediaBase, softLocks, settle, afterWrite: hooks?.versions }),
+        versionsRoute<E>({
+          table,
+          versionsTable,
+          config,
+          resolveEditor,
+          path,
+          mediaBase,
+          softLocks: realtime?.softLocks(config),
+          settle: realtime?.settle,
+          afterWrite: hooks?.versions,
+        }),
         pagesRoute<E>({
           table,
           versionsTable,

@@ -17,7 +17,7 @@ export type { SoftLockSource, SoftLockTarget } from './soft-locks.ts';
 export { parseListQuery, listPage, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ListQuery } from '../http/list-query.ts';
 export { overlayRoute, type OverlayRouteOptions } from './overlay-route.ts';
 export { publishedOverlay, mirrorOverlay, overlayWork, saveOverlayRegions, type OverlayDoc, type OverlayEnv } from './overlay-store.ts';
-export { collectionRoutes, type CollectionRoutesOptions } from './collection-routes.ts';
+export { collectionRoutes, type CollectionRoutesOptions, type CollectionRealtime } from './collection-routes.ts';
 export { mediaRoute, type MediaRouteOptions } from './media-route.ts';
 export { listMediaRoute, type ListMediaRouteOptions } from './list-media-route.ts';
 export { serveMedia } from './media/serve.ts';

@@ -9,6 +9,7 @@ export {
   type RealtimeSoftLocksOptions,
 } from './soft-locks.ts';
 export { liveRoute, type LiveRouteOptions } from './live-route.ts';
+export { collectionRealtime } from './collection-realtime.ts';
 export {
   ClientMessage,
   ServerMessageSchema,
