@@ -129,16 +129,20 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
   return class RealtimeObject extends DurableObject<E> {
     private pending: Map<string, PendingChange> | null = null;
     private flushing: Promise<boolean> | null = null;
+    private page: { collection: string; id: number } | undefined;
 
     /** Opens a connection introduced by the live route (`INTRO_HEADER`); anything else is refused. */
     override async fetch(request: Request): Promise<Response> {
       const intro = readIntro(request.headers.get(INTRO_HEADER));
       if (!intro || !drafts.has(intro.collection)) return new Response('Connect through the live route.', { status: 400 });
       if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return new Response('Expected a WebSocket upgrade.', { status: 426 });
-      const target = await this.ctx.storage.get<{ collection: string; id: number }>('target');
+      const target = await this.target();
       if (target && (target.collection !== intro.collection || target.id !== intro.id))
         return new Response('This object serves another page.', { status: 409 });
-      if (!target) await this.ctx.storage.put('target', { collection: intro.collection, id: intro.id });
+      if (!target) {
+        this.page = { collection: intro.collection, id: intro.id };
+        await this.ctx.storage.put('target', this.page);
+      }
       const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
       this.ctx.acceptWebSocket(server);
       const now = Date.now();
@@ -306,10 +310,11 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
     /** Stores an accepted change before it is acknowledged, and makes sure a flush is coming. */
     private async accept(field: string, value: unknown, editor: EditorSession): Promise<void> {
       const pending = await this.loadPending();
-      const n = ((await this.ctx.storage.get<number>('n')) ?? 0) + 1;
+      // Newer than every change still pending: what a flush compares to keep a change that arrived during it.
+      const n = Math.max(0, ...[...pending.values()].map((change) => change.n)) + 1;
       const change: PendingChange = { value, editor, n };
       const flushAt = await this.ctx.storage.get<number>('flushAt');
-      await this.ctx.storage.put({ [`p:${field}`]: change, n, ...(flushAt === undefined ? { flushAt: Date.now() + FLUSH_MS } : {}) });
+      await this.ctx.storage.put({ [`p:${field}`]: change, ...(flushAt === undefined ? { flushAt: Date.now() + FLUSH_MS } : {}) });
       pending.set(field, change);
       if (flushAt === undefined) await this.schedule();
     }
@@ -362,6 +367,7 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
           // The row was deleted: there is nothing left to save into.
           await this.ctx.storage.deleteAll();
           pending.clear();
+          this.page = undefined;
           for (const ws of this.ctx.getWebSockets()) closeSocket(ws, CLOSE.gone, 'This page was deleted.');
           return true;
         }
@@ -397,8 +403,10 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
       return this.pending;
     }
 
-    private target(): Promise<{ collection: string; id: number } | undefined> {
-      return this.ctx.storage.get<{ collection: string; id: number }>('target');
+    /** The page this object serves, read once (it never changes while the row exists). */
+    private async target(): Promise<{ collection: string; id: number } | undefined> {
+      this.page ??= await this.ctx.storage.get<{ collection: string; id: number }>('target');
+      return this.page;
     }
 
     /** The connection holding `field` other than `self` (a claim idle past `IDLE_CLAIM_MS` holds nothing). */

@@ -180,7 +180,7 @@ describe('live updates and coalesced persistence', () => {
       // Acknowledged means stored.
       expect(await state.storage.get('p:summary')).toMatchObject({ value: 'Kept across eviction' });
       // Evicted: the instance's memory is gone; only storage remains.
-      (instance as unknown as { pending: unknown }).pending = null;
+      Object.assign(instance, { pending: null, page: undefined });
     });
     await flushNow(id);
     const [row] = await versionRows(id);
