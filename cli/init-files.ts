@@ -1,5 +1,6 @@
 // The small files `louise init` creates or extends: the Worker entry, the
 // cms.config, the env.d.ts types and .gitignore. Pure: text in, text out.
+import { DURABLE_OBJECTS } from './wrangler-edits.ts';
 
 /** One file init writes: `before` null means it is created. */
 export interface FileChange {
@@ -11,32 +12,41 @@ export interface FileChange {
   summary: string;
 }
 
+/** The line that re-exports each Durable Object class wrangler binds (wrangler refuses a binding whose class the entry lacks). */
+const CLASS_EXPORTS = DURABLE_OBJECTS.map(({ className, module }) => ({ className, line: `export { ${className} } from '${module}';` }));
+
 export const WORKER_SOURCE = `// The site's Worker: Louise around Astro's handler, and the Durable Object classes wrangler binds.
 import { handle } from '@astrojs/cloudflare/handler';
 import { louiseWorker } from 'louise/astro/worker';
 
-export { RateLimiterObject } from 'louise/worker';
+${CLASS_EXPORTS.map((entry) => entry.line).join('\n')}
 
 export default louiseWorker(handle);
 `;
 
-/** What a site with its own Worker entry adds to it, printed instead of editing it. */
-export function customWorkerInstructions(main: string): string {
+/**
+ * What a Worker entry init did not write (a site's own `main`, or a
+ * `src/worker.ts` that was there already) must gain, printed instead of
+ * editing it: all of it without `louiseWorker`, else the class exports it
+ * lacks (an entry from an earlier init lacks `RealtimeObject`). Null when it
+ * has everything.
+ */
+export function workerInstructions(main: string, source: string | null): string | null {
+  const exports = CLASS_EXPORTS.filter((entry) => !source?.includes(entry.className)).map((entry) => `  ${entry.line}`);
+  if (source?.includes('louiseWorker')) {
+    if (exports.length === 0) return null;
+    return [`Your Worker entry ${main} does not export every Durable Object class your wrangler config binds. Add to that file:`, '', ...exports].join('\n');
+  }
   return [
     `Your wrangler config's main is ${main}, so Louise left it alone. Add to that file:`,
     '',
     "  import { louiseWorker } from 'louise/astro/worker';",
-    "  export { RateLimiterObject } from 'louise/worker';",
+    ...exports,
     '',
     "  and wrap the fetch handler you export with louiseWorker, e.g. with Astro's handler:",
     "  import { handle } from '@astrojs/cloudflare/handler';",
     '  export default louiseWorker(handle);',
   ].join('\n');
-}
-
-/** True when a Worker entry already exports what Louise needs. */
-export function workerHasLouise(source: string): boolean {
-  return source.includes('louiseWorker') && source.includes('RateLimiterObject');
 }
 
 export const CMS_CONFIG_SOURCE = `// Louise's runtime configuration: who may edit, your collections and routes.

@@ -41,6 +41,25 @@ const ASTRO_STUB_WRANGLER = `{
 \t}
 }`;
 
+/** The other files an earlier init (before the realtime session) left, the Worker exporting only RateLimiterObject. */
+const EARLIER_INIT = {
+  'astro.config.mjs': ASTRO_CONFIG.replace(
+    "import cloudflare from '@astrojs/cloudflare';",
+    "import cloudflare from '@astrojs/cloudflare';\nimport louise from 'louise/astro';",
+  ).replace('sitemap()],', 'sitemap(), louise()],'),
+  'src/worker.ts': `// The site's Worker: Louise around Astro's handler, and the Durable Object classes wrangler binds.
+import { handle } from '@astrojs/cloudflare/handler';
+import { louiseWorker } from 'louise/astro/worker';
+
+export { RateLimiterObject } from 'louise/worker';
+
+export default louiseWorker(handle);
+`,
+  'src/cms.config.ts': CMS_CONFIG_SOURCE,
+  'src/env.d.ts': '/// <reference types="astro/client" />\n/// <reference types="louise/astro/types" />\n',
+  '.gitignore': '.wrangler/\n.dev.vars*\n',
+};
+
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -94,12 +113,23 @@ describe('louise init', () => {
       d1_databases: [{ binding: 'DB', database_name: 'example-blog' }],
       kv_namespaces: [{ binding: 'KV' }],
       r2_buckets: [{ binding: 'MEDIA', bucket_name: 'example-blog-media' }],
-      durable_objects: { bindings: [{ name: 'RATE_LIMITER', class_name: 'RateLimiterObject' }] },
-      migrations: [{ tag: 'v1', new_sqlite_classes: ['RateLimiterObject'] }],
+      durable_objects: {
+        bindings: [
+          { name: 'RATE_LIMITER', class_name: 'RateLimiterObject' },
+          { name: 'REALTIME', class_name: 'RealtimeObject' },
+        ],
+      },
+      // Each class in a migration of its own.
+      migrations: [
+        { tag: 'v1', new_sqlite_classes: ['RateLimiterObject'] },
+        { tag: 'v2', new_sqlite_classes: ['RealtimeObject'] },
+      ],
     });
     // The file's tabs are kept for what init adds.
     expect(read(dir, 'wrangler.jsonc')).toMatch(/\n\t"d1_databases": \[/);
     expect(read(dir, 'src/worker.ts')).toBe(WORKER_SOURCE);
+    // Every class the config binds is exported: wrangler refuses to start otherwise.
+    expect(WORKER_SOURCE).toContain("export { RateLimiterObject } from 'louise/worker';\nexport { RealtimeObject } from 'louise/astro/worker';\n");
     expect(read(dir, 'src/cms.config.ts')).toBe(CMS_CONFIG_SOURCE);
     expect(read(dir, 'src/env.d.ts')).toBe('/// <reference types="astro/client" />\n/// <reference types="louise/astro/types" />\n');
     expect(read(dir, '.gitignore')).toBe("dist/\nnode_modules/\n\n# wrangler's local state and local secrets\n.wrangler/\n.dev.vars*\n");
@@ -154,10 +184,13 @@ describe('louise init', () => {
     expect(config.durable_objects.bindings).toEqual([
       { name: 'COUNTER', class_name: 'Counter' },
       { name: 'RATE_LIMITER', class_name: 'RateLimiterObject' },
+      { name: 'REALTIME', class_name: 'RealtimeObject' },
     ]);
+    // Among the site's own migrations, Louise's are named as hers.
     expect(config.migrations).toEqual([
       { tag: 'v1', new_sqlite_classes: ['Counter'] },
       { tag: 'louise-v1', new_sqlite_classes: ['RateLimiterObject'] },
+      { tag: 'louise-v2', new_sqlite_classes: ['RealtimeObject'] },
     ]);
     expect((await init(dir)).changes).toEqual([]);
   });
@@ -193,8 +226,16 @@ directory = "./dist/client" # client build
       assets: { directory: './dist/client', binding: 'ASSETS', run_worker_first: ['/*', '!/_astro/*', '!/_louise/*'] },
       kv_namespaces: [{ binding: 'KV' }],
       r2_buckets: [{ binding: 'MEDIA', bucket_name: 'example-blog-media' }],
-      durable_objects: { bindings: [{ name: 'RATE_LIMITER', class_name: 'RateLimiterObject' }] },
-      migrations: [{ tag: 'v1', new_sqlite_classes: ['RateLimiterObject'] }],
+      durable_objects: {
+        bindings: [
+          { name: 'RATE_LIMITER', class_name: 'RateLimiterObject' },
+          { name: 'REALTIME', class_name: 'RealtimeObject' },
+        ],
+      },
+      migrations: [
+        { tag: 'v1', new_sqlite_classes: ['RateLimiterObject'] },
+        { tag: 'v2', new_sqlite_classes: ['RealtimeObject'] },
+      ],
     });
     expect(existsSync(join(dir, 'wrangler.jsonc'))).toBe(false);
     const second = await init(dir);
@@ -212,6 +253,111 @@ directory = "./dist/client" # client build
     expect(second.output).toContain('Louise is already set up; nothing changed.');
   });
 
+  it('adds REALTIME and a migration of its own to a site an earlier init set up, leaving the deployed migration as it was', async () => {
+    const wrangler = `{
+\t"$schema": "./node_modules/wrangler/config-schema.json",
+\t"name": "example-blog",
+\t"main": "./src/worker.ts",
+\t"compatibility_date": "2026-05-01",
+\t"compatibility_flags": ["nodejs_compat"],
+\t"assets": { "directory": "./dist/client", "binding": "ASSETS", "run_worker_first": ["/*", "!/_astro/*", "!/_louise/*"] },
+\t"d1_databases": [{ "binding": "DB", "database_name": "example-blog", "database_id": "0a1b2c" }],
+\t"kv_namespaces": [{ "binding": "KV", "id": "3d4e5f" }],
+\t"r2_buckets": [{ "binding": "MEDIA", "bucket_name": "example-blog-media" }],
+\t"durable_objects": { "bindings": [{ "name": "RATE_LIMITER", "class_name": "RateLimiterObject" }] },
+\t// deployed: never change
+\t"migrations": [{ "tag": "v1", "new_sqlite_classes": ["RateLimiterObject"] }]
+}
+`;
+    const dir = project({ 'wrangler.jsonc': wrangler, ...EARLIER_INIT });
+    const first = await init(dir);
+    expect(first.changes.map((change) => [change.file, change.summary])).toEqual([
+      ['wrangler.jsonc', 'Durable Object binding REALTIME (RealtimeObject), Durable Object migration v2 (RealtimeObject)'],
+    ]);
+    const text = read(dir, 'wrangler.jsonc');
+    expect(text).toContain('// deployed: never change');
+    const config = parseJsonc(text);
+    expect(config).toEqual({
+      ...parseJsonc(wrangler),
+      durable_objects: {
+        bindings: [
+          { name: 'RATE_LIMITER', class_name: 'RateLimiterObject' },
+          { name: 'REALTIME', class_name: 'RealtimeObject' },
+        ],
+      },
+      migrations: [
+        { tag: 'v1', new_sqlite_classes: ['RateLimiterObject'] },
+        { tag: 'v2', new_sqlite_classes: ['RealtimeObject'] },
+      ],
+    });
+    // The Worker it wrote then is the site's now: left alone, with the one line it lacks printed.
+    expect(read(dir, 'src/worker.ts')).toBe(EARLIER_INIT['src/worker.ts']);
+    expect(first.output).toContain(
+      "Your Worker entry ./src/worker.ts does not export every Durable Object class your wrangler config binds. Add to that file:\n\n  export { RealtimeObject } from 'louise/astro/worker';",
+    );
+    expect(first.output).not.toContain("export { RateLimiterObject } from 'louise/worker';");
+
+    const before = snapshot(dir);
+    const second = await init(dir);
+    expect(second.changes).toEqual([]);
+    expect(second.output).toContain("  export { RealtimeObject } from 'louise/astro/worker';");
+    expect(second.output).toContain('Louise is already set up; nothing changed.');
+    expect(snapshot(dir)).toEqual(before);
+    // Once the line is added, nothing is left to say.
+    writeFileSync(join(dir, 'src/worker.ts'), WORKER_SOURCE);
+    expect((await init(dir)).output).toBe('Louise is already set up; nothing changed.');
+  });
+
+  it('adds REALTIME to a wrangler.toml an earlier init set up: the old text kept as it was, two tables appended', async () => {
+    const toml = `name = "example-blog"
+main = "./src/worker.ts"
+compatibility_date = "2026-05-01"
+compatibility_flags = [ "nodejs_compat" ]
+
+[assets]
+directory = "./dist/client"
+binding = "ASSETS"
+run_worker_first = [ "/*", "!/_astro/*", "!/_louise/*" ]
+
+[[d1_databases]]
+binding = "DB"
+database_name = "example-blog"
+
+[[kv_namespaces]]
+binding = "KV"
+
+[[r2_buckets]]
+binding = "MEDIA"
+bucket_name = "example-blog-media"
+
+[[durable_objects.bindings]]
+name = "RATE_LIMITER"
+class_name = "RateLimiterObject"
+
+[[migrations]]
+tag = "v1" # deployed
+new_sqlite_classes = [ "RateLimiterObject" ]
+`;
+    const dir = project({ 'wrangler.toml': toml, ...EARLIER_INIT, 'src/worker.ts': WORKER_SOURCE });
+    const { changes, output } = await init(dir);
+    expect(changes.map((change) => change.file)).toEqual(['wrangler.toml']);
+    expect(output).not.toContain('Add to');
+    const text = read(dir, 'wrangler.toml');
+    expect(text.slice(0, toml.length)).toBe(toml);
+    const config = parseToml(text);
+    expect(config['durable_objects']).toEqual({
+      bindings: [
+        { name: 'RATE_LIMITER', class_name: 'RateLimiterObject' },
+        { name: 'REALTIME', class_name: 'RealtimeObject' },
+      ],
+    });
+    expect(config['migrations']).toEqual([
+      { tag: 'v1', new_sqlite_classes: ['RateLimiterObject'] },
+      { tag: 'v2', new_sqlite_classes: ['RealtimeObject'] },
+    ]);
+    expect((await init(dir)).changes).toEqual([]);
+  });
+
   it("leaves a site's own Worker entry alone and says exactly what to add to it", async () => {
     const own = 'export default { fetch: () => new Response("mine") };\n';
     const dir = project({ 'wrangler.jsonc': '{ "name": "mine", "main": "./worker/index.ts" }\n', 'worker/index.ts': own });
@@ -220,8 +366,16 @@ directory = "./dist/client" # client build
     expect(read(dir, 'worker/index.ts')).toBe(own);
     expect(existsSync(join(dir, 'src/worker.ts'))).toBe(false);
     expect(output).toContain("Your wrangler config's main is ./worker/index.ts, so Louise left it alone. Add to that file:");
-    expect(output).toContain("export { RateLimiterObject } from 'louise/worker';");
+    expect(output).toContain(
+      [
+        "  import { louiseWorker } from 'louise/astro/worker';",
+        "  export { RateLimiterObject } from 'louise/worker';",
+        "  export { RealtimeObject } from 'louise/astro/worker';",
+      ].join('\n'),
+    );
     expect(output).toContain('export default louiseWorker(handle);');
+    // Its wrangler config binds both classes all the same: the lines above are what makes it start.
+    expect(parseJsonc(read(dir, 'wrangler.jsonc')).durable_objects.bindings.map((b: { name: string }) => b.name)).toEqual(['RATE_LIMITER', 'REALTIME']);
     // Still said on the next run, which changes nothing.
     const second = await init(dir);
     expect(second.changes).toEqual([]);

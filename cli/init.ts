@@ -8,16 +8,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { addLouiseIntegration, findAstroConfig, inspectAstroConfig } from './astro-config.ts';
 import { CliError } from './errors.ts';
-import {
-  CMS_CONFIG_FILES,
-  CMS_CONFIG_SOURCE,
-  customWorkerInstructions,
-  envTypes,
-  gitignore,
-  WORKER_SOURCE,
-  workerHasLouise,
-  type FileChange,
-} from './init-files.ts';
+import { CMS_CONFIG_FILES, CMS_CONFIG_SOURCE, envTypes, gitignore, WORKER_SOURCE, workerInstructions, type FileChange } from './init-files.ts';
 import { findWranglerConfig, parseWranglerConfig, readIfExists } from './wrangler-config.ts';
 import { louiseWranglerEdits, workerName, type WranglerContext } from './wrangler-edits.ts';
 import { applyJsoncEdits } from './wrangler-jsonc.ts';
@@ -137,10 +128,11 @@ function planWorker(cwd: string, wrangler: ReturnType<typeof louiseWranglerEdits
       file: main.replace(/^\.\//, ''),
       before: null,
       after: WORKER_SOURCE,
-      summary: "the site's Worker: Louise around Astro's handler, and the RateLimiterObject class",
+      summary: "the site's Worker: Louise around Astro's handler, and the RateLimiterObject and RealtimeObject classes",
     });
-  } else if (source === null || !workerHasLouise(source)) {
-    plan.notes.push(customWorkerInstructions(main));
+  } else {
+    const note = workerInstructions(main, source);
+    if (note) plan.notes.push(note);
   }
 }
 

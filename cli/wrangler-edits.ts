@@ -38,7 +38,14 @@ export const RUN_WORKER_FIRST = ['/*', '!/_astro/*', '!/_louise/*'];
 export const ASSETS_DIRECTORY = './dist/client';
 const STALE_ASSETS_DIRECTORIES = new Set(['./dist', 'dist', './dist/', 'dist/']);
 const VALID_NAME = /^[a-z0-9_][a-z0-9-_]*$/;
-const DO_CLASS = 'RateLimiterObject';
+/**
+ * Louise's Durable Objects: the binding name the runtime reads, the class
+ * the site's Worker re-exports and the module it comes from.
+ */
+export const DURABLE_OBJECTS = [
+  { binding: 'RATE_LIMITER', className: 'RateLimiterObject', module: 'louise/worker' },
+  { binding: 'REALTIME', className: 'RealtimeObject', module: 'louise/astro/worker' },
+] as const;
 
 /** A worker name wrangler accepts, from a package name (`@example/blog` → `example-blog`). */
 export function workerName(packageName: string | undefined): string {
@@ -140,33 +147,69 @@ function planBindings(config: WranglerConfig, context: WranglerContext, plan: Wr
       description: `R2 bucket MEDIA (${bucket}, the media library)`,
     });
   }
+  planDurableObjects(config, plan);
+}
+
+/**
+ * Each of Louise's Durable Objects bound by name, its class declared in a
+ * migration of its own. Only what is missing is added: a config that has
+ * `RATE_LIMITER` (what an earlier init wrote) gets `REALTIME` and one new
+ * migration after the existing ones, whose tags stay as they are.
+ */
+function planDurableObjects(config: WranglerConfig, plan: WranglerPlan): void {
   const durable = config['durable_objects'];
-  const binding = { name: 'RATE_LIMITER', class_name: DO_CLASS };
-  const bindingEdit = 'Durable Object binding RATE_LIMITER (RateLimiterObject)';
-  if (!isRecord(durable)) plan.edits.push({ path: ['durable_objects'], value: { bindings: [binding] }, description: bindingEdit });
-  else if (!hasEntry(durable['bindings'], 'name', 'RATE_LIMITER'))
-    plan.edits.push({ path: ['durable_objects', 'bindings'], value: binding, append: true, description: bindingEdit });
-  const migrations = Array.isArray(config['migrations']) ? (config['migrations'] as unknown[]) : [];
-  if (!migrations.some(declaresClass)) {
-    const tags = new Set(migrations.map((entry) => (isRecord(entry) ? entry['tag'] : undefined)));
-    let tag = migrations.length === 0 ? 'v1' : 'louise-v1';
-    for (let n = 2; tags.has(tag); n++) tag = `louise-v${n}`;
-    plan.edits.push({
-      path: ['migrations'],
-      value: { tag, new_sqlite_classes: [DO_CLASS] },
-      append: true,
-      description: `Durable Object migration ${tag} (RateLimiterObject)`,
-    });
+  const bindings = isRecord(durable) ? durable['bindings'] : undefined;
+  let table = isRecord(durable);
+  for (const object of DURABLE_OBJECTS) {
+    if (hasEntry(bindings, 'name', object.binding)) continue;
+    const binding = { name: object.binding, class_name: object.className };
+    const description = `Durable Object binding ${object.binding} (${object.className})`;
+    if (table) plan.edits.push({ path: ['durable_objects', 'bindings'], value: binding, append: true, description });
+    else plan.edits.push({ path: ['durable_objects'], value: { bindings: [binding] }, description });
+    table = true;
   }
+  const migrations = Array.isArray(config['migrations']) ? [...(config['migrations'] as unknown[])] : [];
+  for (const object of DURABLE_OBJECTS) {
+    if (migrations.some((entry) => declares(entry, object.className))) continue;
+    const migration = { tag: nextTag(migrations), new_sqlite_classes: [object.className] };
+    migrations.push(migration);
+    plan.edits.push({ path: ['migrations'], value: migration, append: true, description: `Durable Object migration ${migration.tag} (${object.className})` });
+  }
+}
+
+/**
+ * A tag no migration has: `v<n>` in a list of Louise's migrations alone
+ * (none yet, or what init wrote), `louise-v<n>` among the site's own, so
+ * Louise's stand out there. Wrangler applies the entries after the last one
+ * it deployed, in list order, so only uniqueness and the order matter.
+ */
+function nextTag(migrations: readonly unknown[]): string {
+  const tags = new Set(migrations.map((entry) => (isRecord(entry) ? entry['tag'] : undefined)));
+  const louiseClasses: readonly string[] = DURABLE_OBJECTS.map((object) => object.className);
+  const prefix = migrations.every((entry) => classesOf(entry).every((name) => louiseClasses.includes(name))) ? 'v' : 'louise-v';
+  let n = 1;
+  while (tags.has(`${prefix}${n}`)) n++;
+  return `${prefix}${n}`;
 }
 
 function hasEntry(list: unknown, key: string, value: string): boolean {
   return Array.isArray(list) && list.some((entry) => isRecord(entry) && entry[key] === value);
 }
 
-function declaresClass(entry: unknown): boolean {
+/** Every class a migration entry names: created, renamed (both names), deleted or transferred. */
+function classesOf(entry: unknown): string[] {
+  if (!isRecord(entry)) return [];
+  const names: unknown[] = [];
+  for (const key of ['new_classes', 'new_sqlite_classes', 'deleted_classes']) if (Array.isArray(entry[key])) names.push(...(entry[key] as unknown[]));
+  for (const key of ['renamed_classes', 'transferred_classes'])
+    if (Array.isArray(entry[key])) for (const moved of entry[key] as unknown[]) if (isRecord(moved)) names.push(moved['from'], moved['to']);
+  return names.filter((name): name is string => typeof name === 'string');
+}
+
+/** Whether a migration entry creates the class (or renames another to it). */
+function declares(entry: unknown, className: string): boolean {
   if (!isRecord(entry)) return false;
-  const lists = [entry['new_sqlite_classes'], entry['new_classes']];
+  const created = [entry['new_sqlite_classes'], entry['new_classes']].flatMap((list) => (Array.isArray(list) ? (list as unknown[]) : []));
   const renamed = Array.isArray(entry['renamed_classes']) ? entry['renamed_classes'].map((r: unknown) => (isRecord(r) ? r['to'] : undefined)) : [];
-  return [...lists.flatMap((list) => (Array.isArray(list) ? list : [])), ...renamed].includes(DO_CLASS);
+  return [...created, ...renamed].includes(className);
 }

@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { parse as parseJsonc } from 'jsonc-parser';
 import { serve, sh, type Server } from './site-process.ts';
 
 // A site nobody here wrote: Astro's blog starter, unmodified, from ../shared.
@@ -26,6 +27,8 @@ const FOUND = `findable${RUN}`;
 const MESSAGE = `Hello from a reader (${RUN})`;
 /** The media URL of the photo the dev test uploads and publishes on the about page. */
 let photoUrl = '';
+/** The note the dev test creates: a page of a drafts collection, so it has a realtime session. */
+let noteId = 0;
 
 let dir = '';
 let initOutput = '';
@@ -49,6 +52,11 @@ test.afterAll(() => {
 
 test('`npx louise init --yes` sets the starter up, and a second run changes nothing', () => {
   expect(initOutput).toMatch(/louise/i);
+  // The realtime session's object: bound, declared in a migration of its own, exported by the Worker init wrote.
+  const wrangler = parseJsonc(readFileSync(join(dir, 'wrangler.jsonc'), 'utf8'));
+  expect(wrangler.durable_objects.bindings).toContainEqual({ name: 'REALTIME', class_name: 'RealtimeObject' });
+  expect(wrangler.migrations).toContainEqual(expect.objectContaining({ new_sqlite_classes: ['RealtimeObject'] }));
+  expect(readFileSync(join(dir, 'src', 'worker.ts'), 'utf8')).toContain("export { RealtimeObject } from 'louise/astro/worker';");
   const before = snapshot(dir);
   const again = sh(dir, 'npx', ['louise', 'init', '--yes']);
   expect(again).toMatch(/nothing changed/i);
@@ -122,6 +130,7 @@ test('an editor edits marked regions in `astro dev`, publishes, and visitors see
     const created = await page.request.post(`${dev.url}api/cms/pages`, { headers: origin, data: { slug: 'hello', title: 'Hello', body: `<p>${FOUND}</p>` } });
     expect(created.status(), await created.text()).toBe(201);
     const id = ((await created.json()) as { page: { id: number } }).page.id;
+    noteId = id;
     expect(await visitor(browser, dev.url, `/find?q=${FOUND}`)).not.toContain('href="/notes/hello"');
     const published = await page.request.post(`${dev.url}api/cms/pages/${id}/publish`, { headers: origin, data: {} });
     expect(published.status(), await published.text()).toBe(200);
@@ -173,6 +182,8 @@ test('the production build under `wrangler dev` serves the published edits on pr
     // The edit bar on a site nobody here styled is as accessible as on ours.
     const axe = await new AxeBuilder({ page }).include('#louise-bar').analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
+    // The realtime session in the built Worker: the upgrade reaches the live route, and the object init bound welcomes the editor.
+    expect(await welcome(page, `/api/cms/pages/${noteId}/live`)).toMatchObject({ v: 1, type: 'welcome', heartbeatMs: 10_000 });
     await heading.click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(`${HEADING}, live`);
@@ -188,6 +199,24 @@ test('the production build under `wrangler dev` serves the published edits on pr
     await prod?.stop();
   }
 });
+
+/** Opens a live session's WebSocket from the page (its origin, its session cookie) and returns the first message. */
+async function welcome(page: Page, path: string): Promise<unknown> {
+  return page.evaluate(
+    (url) =>
+      new Promise<unknown>((resolve, reject) => {
+        const socket = new WebSocket(url);
+        const timer = setTimeout(() => reject(new Error('no message within 10 s')), 10_000);
+        socket.onmessage = (event) => {
+          clearTimeout(timer);
+          resolve(JSON.parse(String(event.data)));
+          socket.close();
+        };
+        socket.onclose = (event) => reject(new Error(`closed before any message: ${event.code} ${event.reason}`));
+      }),
+    new URL(path, page.url()).href.replace(/^http/, 'ws'),
+  );
+}
 
 /** A visitor's browser sends the contact form (no script on the page: a plain form post, 303 back). */
 async function sendContact(browser: Browser, url: string): Promise<void> {
