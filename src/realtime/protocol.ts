@@ -13,7 +13,7 @@ export const MAX_MESSAGE_BYTES = 256 * 1024;
 /** The client pings this often; a socket silent for `HEARTBEAT_TIMEOUT_MS` is closed and its claim released. */
 export const HEARTBEAT_MS = 10_000;
 export const HEARTBEAT_TIMEOUT_MS = 30_000;
-/** A claim with no claim, set or ping from its holder's field for this long is released. */
+/** A claim with no claim or set of that field from its holder for this long is released (a ping does not keep it). */
 export const IDLE_CLAIM_MS = 60_000;
 
 /** Per connection: a burst of this many messages, refilled at `RATE_PER_SECOND`; past it the socket is closed (`CLOSE.rate`). */
