@@ -22,7 +22,8 @@ export interface VersionsRouteOptions<E> extends DraftDepsOptions<E> {
   softLocks?: SoftLockSource<E> | undefined;
   /**
    * The realtime session's pending changes of the row (`realtimeSettle`):
-   * written before a publish, dropped with a discard. A throw is reported
+   * written before a publish and before the versions are listed, dropped
+   * with a discard. A throw is reported
    * (`editor.realtime`) and the publish or discard goes ahead.
    */
   settle?: ((env: E, target: { collection: string; id: number }, action: 'flush' | 'drop') => Promise<void>) | undefined;
@@ -101,6 +102,8 @@ export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOp
     const method = request.method;
     if (action === 'versions' && (method === 'GET' || method === 'HEAD')) {
       await requireEditor(request, env, resolveEditor);
+      // The history and the revisions include what the realtime session acknowledged but had not written yet.
+      await settle(env, id, 'flush');
       const client = readSession(env.DB, request);
       return withBookmark(json(await listVersions(env, deps, client, id, new URL(request.url))), client, request);
     }

@@ -21,11 +21,22 @@ export async function signIn(page: Page, email = 'editor@localhost'): Promise<vo
   await page.context().addCookies(cookies);
 }
 
-/** A second editor in their own browser context: the writer, who may edit but not publish. */
+/** A second editor in their own browser context: the writer, who may edit but not publish (outside the realtime session, like `withoutLiveSession`). */
 export async function otherEditor(browser: Browser): Promise<Page> {
   const other = await browser.newPage({ baseURL: baseUrl() });
+  await withoutLiveSession(other);
   await signIn(other, 'writer@localhost');
   return other;
+}
+
+/**
+ * Keeps a page out of the realtime session (its socket is refused, as by a
+ * proxy without WebSockets), so its saves go over HTTP with `$base` exactly
+ * as when the session is down: the path the save-fault tests exercise.
+ * tests/e2e/realtime.spec.ts covers the session itself.
+ */
+export async function withoutLiveSession(page: Page): Promise<void> {
+  await page.routeWebSocket(/\/api\/cms\/.+\/live$/, (ws) => ws.close({ code: 1011, reason: 'test: no live session' }));
 }
 
 /** Saves a draft of page `id` through the versions route, as `page`'s editor would from a script. */

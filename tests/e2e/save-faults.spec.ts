@@ -1,14 +1,30 @@
 import { expect, test, type Route } from '@playwright/test';
-import { expectStored, openEditing, otherEditor, pageIdOf, retype, saveDraftAs, signIn, status, storedDraft, TITLE, visitorHtml } from './editing-helpers.ts';
+import {
+  expectStored,
+  openEditing,
+  otherEditor,
+  pageIdOf,
+  retype,
+  saveDraftAs,
+  signIn,
+  status,
+  storedDraft,
+  TITLE,
+  visitorHtml,
+  withoutLiveSession,
+} from './editing-helpers.ts';
 
 // The ways other inline editors lose edits, each injected with Playwright's
-// request routing and checked against what D1 holds afterwards.
+// request routing and checked against what D1 holds afterwards. These are
+// HTTP saves: the page stays out of the realtime session (as when its socket
+// is down), whose own faults tests/e2e/realtime.spec.ts and the workerd tests cover.
 const SAVE = /\/api\/cms\/pages\/\d+\/versions$/;
 const isSave = (route: Route) => route.request().method() === 'POST';
 // Typed text differs on every run, so a repeated test never types what is already stored.
 const RUN = () => Date.now().toString(36).slice(-5);
 
 test.describe('saves never lose a keystroke', () => {
+  test.beforeEach(async ({ page }) => withoutLiveSession(page));
   test('on a slow network saves never overlap, and the stored title ends equal to the last thing typed', async ({ page }) => {
     await signIn(page);
     let inFlight = 0;

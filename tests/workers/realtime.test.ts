@@ -364,6 +364,18 @@ describe('publish and discard settle the session first', () => {
     });
   });
 
+  it('the version history includes an acknowledged change the object had not written yet', async () => {
+    const a = await join('ana');
+    a.send({ v: 1, type: 'set', field: 'summary', value: 'Listed at once', seq: 1 });
+    const ack = await a.next('ack');
+    const listed = await (await call(versions, `/api/cms/pages/${id}/versions`)).json<{
+      items: { data: Record<string, unknown> }[];
+      revs: Record<string, string>;
+    }>();
+    expect(listed.items[0]?.data.summary).toBe('Listed at once');
+    expect(listed.revs.summary).toBe(ack.rev);
+  });
+
   it('Discard throws away the changes the session had not written yet', async () => {
     const a = await join('ana');
     a.send({ v: 1, type: 'set', field: 'summary', value: 'Discard me', seq: 1 });
