@@ -1,4 +1,4 @@
-import { expect, request, type APIRequestContext, type Browser, type Cookie, type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Browser, type BrowserContext, type Cookie, type Page } from '@playwright/test';
 
 export const PASSWORD = 'louise-dev';
 
@@ -30,12 +30,12 @@ export async function otherEditor(browser: Browser): Promise<Page> {
 }
 
 /**
- * Keeps a page out of the realtime session (its socket is refused, as by a
+ * Keeps a page (or every page of a context) out of the realtime session (its socket is refused, as by a
  * proxy without WebSockets), so its saves go over HTTP with `$base` exactly
  * as when the session is down: the path the save-fault tests exercise.
  * tests/e2e/realtime.spec.ts covers the session itself.
  */
-export async function withoutLiveSession(page: Page): Promise<void> {
+export async function withoutLiveSession(page: Page | BrowserContext): Promise<void> {
   await page.routeWebSocket(/\/api\/cms\/.+\/live$/, (ws) => ws.close({ code: 1011, reason: 'test: no live session' }));
 }
 

@@ -24,7 +24,7 @@ const isSave = (route: Route) => route.request().method() === 'POST';
 const RUN = () => Date.now().toString(36).slice(-5);
 
 test.describe('saves never lose a keystroke', () => {
-  test.beforeEach(async ({ page }) => withoutLiveSession(page));
+  test.beforeEach(async ({ context }) => withoutLiveSession(context));
   test('on a slow network saves never overlap, and the stored title ends equal to the last thing typed', async ({ page }) => {
     await signIn(page);
     let inFlight = 0;
