@@ -20,6 +20,7 @@ import {
   HEARTBEAT_TIMEOUT_MS,
   IDLE_CLAIM_MS,
   MAX_MESSAGE_BYTES,
+  MAX_SOCKET_MS,
   PROTOCOL_VERSION,
   RATE_BURST,
   RATE_PER_SECOND,
@@ -45,6 +46,8 @@ interface Attachment {
   field: string | null;
   /** When the claim was taken or last used. */
   claimedAt: number;
+  /** When the socket opened (its identity was checked then). */
+  since: number;
   /** Last message of any kind (the heartbeat). */
   seen: number;
   /** Token bucket of the message rate limit. */
@@ -152,6 +155,7 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
         color: colorOf(intro.editor.id),
         field: null,
         claimedAt: now,
+        since: now,
         seen: now,
         tokens: RATE_BURST,
         at: now,
@@ -258,6 +262,9 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
         if (!me) continue;
         if (now - me.seen > HEARTBEAT_TIMEOUT_MS) {
           closeSocket(ws, CLOSE.timeout, 'No heartbeat: reconnect.');
+          changed = true;
+        } else if (now - me.since > MAX_SOCKET_MS) {
+          closeSocket(ws, CLOSE.recheck, 'Reconnect so your session is checked again.');
           changed = true;
         } else if (me.field !== null && now - me.claimedAt > IDLE_CLAIM_MS) {
           me.field = null;

@@ -15,6 +15,12 @@ export const HEARTBEAT_MS = 10_000;
 export const HEARTBEAT_TIMEOUT_MS = 30_000;
 /** A claim with no claim or set of that field from its holder for this long is released (a ping does not keep it). */
 export const IDLE_CLAIM_MS = 60_000;
+/**
+ * The identity a socket carries was checked when it opened: after this long
+ * the object closes it (`CLOSE.recheck`) and the client reconnects through
+ * the route, so a signed-out or removed editor cannot keep writing drafts.
+ */
+export const MAX_SOCKET_MS = 15 * 60_000;
 
 /** Per connection: a burst of this many messages, refilled at `RATE_PER_SECOND`; past it the socket is closed (`CLOSE.rate`). */
 export const RATE_BURST = 60;
@@ -32,6 +38,8 @@ export const CLOSE = {
   timeout: 4408,
   /** The session ended (the page's row is gone). */
   gone: 4404,
+  /** The socket reached `MAX_SOCKET_MS`: reconnect, and the route checks the editor's session again. */
+  recheck: 4401,
 } as const;
 
 const Field = v.pipe(v.string(), v.minLength(1), v.maxLength(200));

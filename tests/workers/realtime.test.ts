@@ -4,7 +4,7 @@ import { fieldRev, fieldRevs } from '../../src/content/field-rev.ts';
 import { versionsRoute } from '../../src/editor/versions-route.ts';
 import { composeRoutes } from '../../src/http/compose.ts';
 import { runEditorRoute } from '../../src/http/route.ts';
-import { CLOSE, HEARTBEAT_TIMEOUT_MS, IDLE_CLAIM_MS, RATE_BURST } from '../../src/realtime/protocol.ts';
+import { CLOSE, HEARTBEAT_TIMEOUT_MS, IDLE_CLAIM_MS, MAX_SOCKET_MS, RATE_BURST } from '../../src/realtime/protocol.ts';
 import { realtimeSettle, realtimeSoftLocks } from '../../src/realtime/soft-locks.ts';
 import { setDegradedSink, type DegradedDetail } from '../../src/security/degraded.ts';
 import { call, headerEditor, liveRow, ORIGIN, pagesCollection, seedPage, tables, versionRows } from './content-helpers.ts';
@@ -106,6 +106,19 @@ describe('presence and claims', () => {
     let seen = await b.next('presence');
     while (seen.peers.some((p) => p.id === 'ana')) seen = await b.next('presence');
     expect(await stubOf(id).held(['title'])).toEqual({});
+  });
+
+  it('closes a socket open past MAX_SOCKET_MS, so the route checks the session again on reconnect', async () => {
+    const a = await join('ana');
+    const b = await join('bo');
+    const sid = a.welcome.you.sid;
+    await editAttachments((attachment) => {
+      if (attachment.sid === sid) Object.assign(attachment, { since: Date.now() - MAX_SOCKET_MS - 1 });
+    });
+    await flushNow(id);
+    expect((await a.closed).code).toBe(CLOSE.recheck);
+    let seen = await b.next('presence');
+    while (seen.peers.some((p) => p.id === 'ana')) seen = await b.next('presence');
   });
 
   it('releases a claim left idle', async () => {
