@@ -4,7 +4,7 @@ import type { EditorRoute } from '../../src/http/route.ts';
 import { runEditorRoute } from '../../src/http/route.ts';
 import { liveObjectName } from '../../src/realtime/intro.ts';
 import { liveRoute } from '../../src/realtime/live-route.ts';
-import type { ServerMessage } from '../../src/realtime/protocol.ts';
+import type { Peer, ServerMessage } from '../../src/realtime/protocol.ts';
 import { headerEditor, ORIGIN, pagesCollection } from './content-helpers.ts';
 
 export const live: EditorRoute<Env> = liveRoute<Env>({ config: pagesCollection, resolveEditor: headerEditor, namespace: (e) => e.REALTIME });
@@ -64,6 +64,14 @@ export async function connect(id: number, editor = 'ana'): Promise<TestClient> {
   const client: TestClient = { ws, received, send: (message) => ws.send(JSON.stringify(message)), next, closed, welcome: undefined as never };
   client.welcome = await next('welcome');
   return client;
+}
+
+/** Waits for the presence message whose peers pass `test` (each presence is a snapshot; earlier ones may not show it yet). */
+export async function presenceUntil(client: TestClient, test: (peers: Peer[]) => boolean): Promise<Peer[]> {
+  for (;;) {
+    const { peers } = await client.next('presence');
+    if (test(peers)) return peers;
+  }
 }
 
 export const stubOf = (id: number) => env.REALTIME.get(env.REALTIME.idFromName(liveObjectName('pages', id)));

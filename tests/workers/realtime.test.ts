@@ -8,7 +8,7 @@ import { CLOSE, HEARTBEAT_TIMEOUT_MS, IDLE_CLAIM_MS, MAX_SOCKET_MS, RATE_BURST }
 import { realtimeSettle, realtimeSoftLocks } from '../../src/realtime/soft-locks.ts';
 import { setDegradedSink, type DegradedDetail } from '../../src/security/degraded.ts';
 import { call, headerEditor, liveRow, ORIGIN, pagesCollection, seedPage, tables, versionRows } from './content-helpers.ts';
-import { connect, flushNow, live, settle, stubOf, type TestClient } from './realtime-helpers.ts';
+import { connect, flushNow, live, presenceUntil, settle, stubOf, type TestClient } from './realtime-helpers.ts';
 
 const FIELDS = Object.keys(pagesCollection.fields);
 let id: number;
@@ -64,20 +64,17 @@ describe('presence and claims', () => {
     const a = await join('ana');
     const b = await join('bo');
     a.send({ v: 1, type: 'claim', field: 'title' });
-    let seen = await b.next('presence');
-    while (!seen.peers.some((p) => p.field === 'title')) seen = await b.next('presence');
-    expect(seen.peers.find((p) => p.id === 'ana')?.field).toBe('title');
+    const seen = await presenceUntil(b, (peers) => peers.some((p) => p.field === 'title'));
+    expect(seen.find((p) => p.id === 'ana')?.field).toBe('title');
 
     b.send({ v: 1, type: 'claim', field: 'title' });
     const refused = await b.next('refused');
     expect(refused).toMatchObject({ field: 'title', reason: 'locked', holder: 'ana' });
 
     a.send({ v: 1, type: 'release', field: 'title' });
-    seen = await b.next('presence');
-    while (seen.peers.some((p) => p.field === 'title')) seen = await b.next('presence');
+    await presenceUntil(b, (peers) => !peers.some((p) => p.field === 'title'));
     b.send({ v: 1, type: 'claim', field: 'title' });
-    seen = await a.next('presence');
-    while (seen.peers.find((p) => p.id === 'bo')?.field !== 'title') seen = await a.next('presence');
+    await presenceUntil(a, (peers) => peers.find((p) => p.id === 'bo')?.field === 'title');
   });
 
   it('releases the claim of a socket that closes', async () => {
@@ -87,8 +84,7 @@ describe('presence and claims', () => {
     await b.next('presence');
     expect(await stubOf(id).held(['body'])).toEqual({ body: 'ana' });
     a.ws.close(1000, 'tab closed');
-    let seen = await b.next('presence');
-    while (seen.peers.some((p) => p.id === 'ana')) seen = await b.next('presence');
+    await presenceUntil(b, (peers) => !peers.some((p) => p.id === 'ana'));
     expect(await stubOf(id).held(['body'])).toEqual({});
   });
 
@@ -103,8 +99,7 @@ describe('presence and claims', () => {
     });
     await flushNow(id);
     expect((await a.closed).code).toBe(CLOSE.timeout);
-    let seen = await b.next('presence');
-    while (seen.peers.some((p) => p.id === 'ana')) seen = await b.next('presence');
+    await presenceUntil(b, (peers) => !peers.some((p) => p.id === 'ana'));
     expect(await stubOf(id).held(['title'])).toEqual({});
   });
 
@@ -117,8 +112,7 @@ describe('presence and claims', () => {
     });
     await flushNow(id);
     expect((await a.closed).code).toBe(CLOSE.recheck);
-    let seen = await b.next('presence');
-    while (seen.peers.some((p) => p.id === 'ana')) seen = await b.next('presence');
+    await presenceUntil(b, (peers) => !peers.some((p) => p.id === 'ana'));
   });
 
   it('releases a claim left idle', async () => {
@@ -263,8 +257,7 @@ describe('hostile messages close only the sender', () => {
       const closed = await a.closed;
       expect(closed.code).toBe(code);
       expect(closed.reason.length).toBeGreaterThan(0);
-      let seen = await b.next('presence');
-      while (seen.peers.some((p) => p.id === 'ana')) seen = await b.next('presence');
+      await presenceUntil(b, (peers) => !peers.some((p) => p.id === 'ana'));
       b.send({ v: 1, type: 'set', field: 'title', value: 'Still working', seq: 1 });
       expect(await b.next('ack')).toMatchObject({ seq: 1 });
       await runInDurableObject(stubOf(id), async (_instance, state) => {
