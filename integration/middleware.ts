@@ -40,8 +40,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   let response: Response;
   if (url.pathname.startsWith('/api/cms/')) {
     response = (await gateApi(gate)) ?? (await next());
-    // A WebSocket upgrade (the live session) is answered as the object gave it: a copy would lose the socket.
-    if (response.status === 101) return response;
   } else if (url.pathname.startsWith(DEFAULT_MEDIA_URL)) {
     // A media file: public, no session, no edit mode (its route answers 404 when the site serves media elsewhere).
     response = await next();

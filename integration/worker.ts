@@ -1,4 +1,5 @@
 import config from 'virtual:louise/config';
+import { runEditorRoute } from '../src/http/route.ts';
 import { realtimeObject } from '../src/realtime/object.ts';
 import { mediaUrlOf, siteCollections, type CmsEnv } from './config.ts';
 import { isHtml, SERVED_HEADER, servePage, siteGate } from './page-flow.ts';
@@ -63,7 +64,7 @@ async function upgrade(request: Request, env: CmsEnv, ctx: ExecutionContext): Pr
   const gate = siteGate(request, env);
   const refused = await gateApi(gate);
   if (refused) return refused;
-  return (await gate.runtime.api(request, env, ctx)) ?? new Response('Not found', { status: 404 });
+  return runEditorRoute(gate.runtime.api, request, env, ctx);
 }
 
 function unconditional(request: Request): Request {
