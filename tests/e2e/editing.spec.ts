@@ -326,7 +326,9 @@ test.describe('inline editing', () => {
     const history = page.locator('#louise-history');
     await expect(history.locator('li').first()).toContainText('live');
     await history.getByRole('button', { name: 'Restore' }).first().click();
-    await page.waitForLoadState('load');
+    // Restore reloads the page: wait until the reloaded editor shows the restored text (the test must not end mid-reload).
+    await expect(page.locator('[data-cms-field$=":summary"]')).toHaveText(`Summary, first published (${run})`);
+    await expect(page.locator('#louise-bar')).toBeVisible();
     expect(await visitorHtml(browser, '/articles/editing-in-place')).toContain(`Summary, first published (${run})`);
   });
 });
