@@ -39,12 +39,12 @@ describe('decideEditMode', () => {
 
 describe('noteRendered', () => {
   it('records revisions by collection:key for an editor in edit mode only', () => {
-    const editing: { louise: LouiseLocals } = { louise: { editor: null, editing: true, revs: {}, invalid: {} } };
+    const editing: { louise: LouiseLocals } = { louise: { editor: null, editing: true, revs: {}, invalid: {}, sections: {} } };
     noteRendered(editing, 'pages', 7, { title: '0123456789abcdef' });
     noteRendered(editing, 'posts', 'launch', { body: 'fedcba9876543210' });
     expect(editing.louise.revs).toEqual({ 'pages:7': { title: '0123456789abcdef' }, 'posts:launch': { body: 'fedcba9876543210' } });
 
-    const visitor: { louise: LouiseLocals } = { louise: { editor: null, editing: false, revs: {}, invalid: {} } };
+    const visitor: { louise: LouiseLocals } = { louise: { editor: null, editing: false, revs: {}, invalid: {}, sections: {} } };
     noteRendered(visitor, 'pages', 7, { title: '0123456789abcdef' });
     expect(visitor.louise.revs).toEqual({});
     expect(() => noteRendered({}, 'pages', 7, {})).not.toThrow();

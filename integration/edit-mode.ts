@@ -16,6 +16,18 @@ export interface LouiseLocals {
    * keyed `collection:key`: the edit bar tells the editor and how to repair them.
    */
   invalid: Record<string, InvalidNote[]>;
+  /**
+   * Each sections field this page rendered (see `cmsSections`), keyed
+   * `collection:key:field`: the stored blocks and the block types the edit
+   * mode client builds, moves and adds blocks with.
+   */
+  sections: Record<string, SectionsNote>;
+}
+
+/** A sections field as the edit-mode client needs it: its blocks as stored, and what each declared block type looks like. */
+export interface SectionsNote {
+  value: unknown;
+  types: Record<string, { label: string; fields: Record<string, { type: string; label: string }>; blank: Record<string, unknown> }>;
 }
 
 /** A stored field a page could not use: what is wrong, and the value it rendered instead (saving that repairs it). */

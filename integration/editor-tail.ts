@@ -10,7 +10,7 @@ import { editorScriptTag } from './editor-script.ts';
  */
 export function editorTail(
   editor: EditorSession,
-  state: Pick<LouiseLocals, 'revs' | 'invalid'>,
+  state: Pick<LouiseLocals, 'revs' | 'invalid' | 'sections'>,
   site: {
     live: readonly string[];
     declared: readonly string[];
@@ -26,6 +26,8 @@ export function editorTail(
     access: editor.access,
     revs: state.revs,
     invalid: state.invalid,
+    // The page's sections fields: their blocks and block types (the sections editor's chunk reads them).
+    sections: state.sections,
     editParam: options.editParam,
     autoSave: options.autoSave,
     live: site.live,

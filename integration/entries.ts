@@ -4,7 +4,7 @@ import { fieldRevs } from '../src/content/field-rev.ts';
 import { readEntry, type Entry, type EntryKey, type ReadEntry } from '../src/content/read-entry.ts';
 import { dbProblemOf, logDbProblem, missingDb } from '../src/http/db-problem.ts';
 import { isLocalHostname } from '../src/security/local-host.ts';
-import { noteRendered } from './edit-mode.ts';
+import { noteRendered, type SectionsNote } from './edit-mode.ts';
 import type { D1Client } from '../src/db/d1-session.ts';
 import { readSiteSettings, resolveSettings, type SiteSettings } from '../src/editor/index.ts';
 import { siteSettingsColumns, type SiteSettingsColumn } from '../src/db/site-schema.ts';
@@ -143,7 +143,11 @@ export function cmsImage<T extends object>(astro: { locals: App.Locals }, entry:
   const marker = cmsField(astro, entry, field);
   const spec = origins.get(entry)?.collection.fields[field];
   if (spec?.type !== 'image') throw new TypeError(`cmsImage(): ${field} is not an image field (declare it as { type: 'image' }).`);
-  const image = (entry as Record<string, unknown>)[field] as ImageValue | null;
+  return imageAttributes((entry as Record<string, unknown>)[field] as ImageValue | null, marker);
+}
+
+/** An image value's `<img>` attributes with its marker; an editor's "Add image" placeholder when empty, else null. */
+function imageAttributes(image: ImageValue | null, marker: Record<string, string>): ImageAttributes | null {
   if (!image) return marker['data-cms-field'] ? { src: EMPTY_IMAGE, alt: '', width: 1600, height: 900, ...marker, 'data-cms-empty': '' } : null;
   const size = image.width && image.height ? { width: image.width, height: image.height } : {};
   return { src: image.src, alt: image.alt, ...size, ...marker };
@@ -190,4 +194,111 @@ export function cmsSetting(astro: { locals: App.Locals }, field: SiteSettingsCol
       `cmsSetting(): ${field} is not a settings column (they are ${siteSettingsColumns.join(', ')}); edit other settings in the Settings panel.`,
     );
   return astro.locals.louise?.editing === true ? { 'data-cms-field': `${SETTINGS_COLLECTION}:site:${field}` } : {};
+}
+
+/** What `cmsSections` and `cmsBlock` read of a sections field's declaration (`defineSections(...).field`). */
+interface DeclaredSections {
+  types: Readonly<Record<string, { label: string; fields: Readonly<Record<string, { type: string; label?: string }>> }>>;
+  blank(type: string, id?: string): Record<string, unknown>;
+}
+
+/** The collection, key and sections declaration of a sections field of an entry `loadEntry` returned; throws a TypeError otherwise. */
+function sectionsField(helper: string, entry: object, field: string) {
+  const origin = origins.get(entry);
+  if (!origin) throw new TypeError(`${helper}(): pass the entry exactly as loadEntry() returned it.`);
+  const spec = Object.hasOwn(origin.collection.fields, field) ? origin.collection.fields[field] : undefined;
+  const sections = (spec as { sections?: DeclaredSections } | undefined)?.sections;
+  if (!sections) throw new TypeError(`${helper}(): ${field} is not a sections field of ${origin.collection.slug}; declare it with defineSections(...).field.`);
+  return { ...origin, sections, marker: `${origin.collection.slug}:${origin.key}:${field}` };
+}
+
+/**
+ * The attributes of the element that holds a sections field's blocks, for
+ * an editor in edit mode only: `{ 'data-cms-sections': '<slug>:<key>:<field>' }`.
+ * It also hands the edit-mode client the blocks as stored and the declared
+ * block types, so it can move, duplicate, remove and add blocks in place.
+ * Visitors get `{}`. Each block inside is marked with `cmsBlock`.
+ *
+ * @example
+ * <main {...cmsSections(Astro, page, 'sections')}>
+ *   {page.sections.map((section, i) => <Block section={section} block={cmsBlock(Astro, page, 'sections', i)} />)}
+ * </main>
+ */
+export function cmsSections<T extends object>(astro: { locals: App.Locals }, entry: T, field: keyof T & string): Record<string, string> {
+  const { sections, marker } = sectionsField('cmsSections', entry, field);
+  const louise = astro.locals.louise;
+  if (louise?.editing !== true) return {};
+  const types: SectionsNote['types'] = {};
+  for (const [type, { label, fields }] of Object.entries(sections.types)) {
+    const { id: _id, ...blank } = sections.blank(type, 'new');
+    types[type] = {
+      label,
+      fields: Object.fromEntries(Object.entries(fields).map(([name, spec]) => [name, { type: spec.type, label: spec.label ?? name }])),
+      blank,
+    };
+  }
+  louise.sections[marker] = { value: (entry as Record<string, unknown>)[field] ?? [], types };
+  return { 'data-cms-sections': marker };
+}
+
+/** A block of a sections list, as the union of the declared block shapes. */
+type BlockOf<L> = L extends readonly (infer B)[] ? B : never;
+/** The field names of every block shape (a union's keys, distributed), other than `id` and `type`. */
+type BlockFieldName<B> = B extends object ? Exclude<keyof B & string, 'id' | 'type'> : never;
+
+/** A block's markers: the attributes of its outer element, and those of each of its fields. */
+export interface BlockMarkers<B> {
+  /** For the block's outer element: `data-cms-block` (its id), `data-cms-block-type` and `data-cms-label`, in edit mode only. */
+  attributes: Record<string, string>;
+  /** The marker of one of the block's fields (a `list` field's item by `item`), like `cmsField`. */
+  field(name: BlockFieldName<B>, item?: number): Record<string, string>;
+  /** The `<img>` attributes of one of the block's image fields, like `cmsImage`. */
+  image(name: BlockFieldName<B>): ImageAttributes | null;
+}
+
+/**
+ * The markers of block `index` of a sections field, for an editor in edit
+ * mode only (visitors get `{}` everywhere, so their HTML carries no block
+ * ids): `attributes` for the block's outer element, and `field(name)` for
+ * each element showing one of its fields, which becomes editable in place
+ * (`<slug>:<key>:<field>.<index>.<name>`). The block's own toolbar (move,
+ * duplicate, remove, add) is added by the edit-mode client.
+ *
+ * @example
+ * const block = cmsBlock(Astro, page, 'sections', i);
+ * <section {...block.attributes}><h2 {...block.field('heading')}>{section.heading}</h2></section>
+ */
+export function cmsBlock<T extends object, F extends keyof T & string>(
+  astro: { locals: App.Locals },
+  entry: T,
+  field: F,
+  index: number,
+): BlockMarkers<BlockOf<T[F]>> {
+  const { sections, marker } = sectionsField('cmsBlock', entry, field);
+  const list = (entry as Record<string, unknown>)[field];
+  const block = Array.isArray(list) ? (list[index] as { id?: unknown; type?: unknown } | undefined) : undefined;
+  if (!block || typeof block.type !== 'string' || !Object.hasOwn(sections.types, block.type))
+    throw new TypeError(`cmsBlock(): ${field} has no block ${index}; pass the index of a block in the list.`);
+  const type = sections.types[block.type] as DeclaredSections['types'][string];
+  const editing = astro.locals.louise?.editing === true;
+  const fieldMarker = (name: string, item?: number) => {
+    const spec = Object.hasOwn(type.fields, name) ? type.fields[name] : undefined;
+    if (!spec) throw new TypeError(`cmsBlock(): a ${block.type} block has no field ${name} (its fields: ${Object.keys(type.fields).join(', ')}).`);
+    if (!editing) return {};
+    const attributes: Record<string, string> = {
+      'data-cms-field': `${marker}.${index}.${name}${item === undefined ? '' : `.${item}`}`,
+      'data-cms-label': spec.label ?? name,
+    };
+    if (spec.type === 'richtext' || spec.type === 'image' || spec.type === 'link') attributes['data-cms-type'] = spec.type;
+    return attributes;
+  };
+  return {
+    attributes: editing ? { 'data-cms-block': String(block.id), 'data-cms-block-type': block.type, 'data-cms-label': type.label } : {},
+    field: fieldMarker,
+    image(name) {
+      const attributes = fieldMarker(name);
+      if (type.fields[name]?.type !== 'image') throw new TypeError(`cmsBlock().image(): ${name} is not an image field of a ${block.type} block.`);
+      return imageAttributes((block as Record<string, unknown>)[name] as ImageValue | null, attributes);
+    },
+  };
 }

@@ -34,14 +34,14 @@ export async function servePage(gate: GateInput, render: (state: LouiseLocals) =
   if (gated.kind === 'problem') return problemPage(gated.problem);
   const url = new URL(request.url);
   const editor = gated.editor;
-  if (url.pathname === options.loginPath) return render({ editor, editing: false, revs: {}, invalid: {} });
+  if (url.pathname === options.loginPath) return render({ editor, editing: false, revs: {}, invalid: {}, sections: {} });
   const decision = decideEditMode(url, request, editor, options);
   if (decision.kind === 'redirect') {
     const headers = new Headers({ location: decision.location, 'cache-control': 'no-store' });
     if (decision.setCookie) headers.append('set-cookie', decision.setCookie);
     return new Response(null, { status: 303, headers });
   }
-  const state: LouiseLocals = { editor, editing: decision.editing, revs: {}, invalid: {} };
+  const state: LouiseLocals = { editor, editing: decision.editing, revs: {}, invalid: {}, sections: {} };
   let response = await render(state);
   if (isHtml(response)) response = rewriteRegions(response, regionOptions(cms, request, env, state));
   if (decision.setCookie || decision.editing) response = mutable(response);

@@ -24,6 +24,8 @@ interface Island {
   search: string[];
   /** The site runs the realtime session: drafts documents join it (presence, field locks, live updates). */
   realtime: boolean;
+  /** The page's sections fields (cmsSections): their blocks and the declared block types. */
+  sections: NonNullable<MountOptions['sections']>;
 }
 
 const island = document.getElementById('louise-session');
@@ -31,7 +33,7 @@ const session = island?.textContent ? (JSON.parse(island.textContent) as Island)
 
 if (session) {
   document.documentElement.dataset.louiseEditing = '';
-  const { access, revs, editParam, autoSave, live, declared, invalid, settings, inbox, search, realtime } = session;
-  mountCms({ access, revs, invalid, editParam, autoSave, live, declared, settings, inbox, search, realtime });
+  const { access, revs, editParam, autoSave, live, declared, invalid, settings, inbox, search, realtime, sections } = session;
+  mountCms({ access, revs, invalid, editParam, autoSave, live, declared, settings, inbox, search, realtime, sections });
   document.dispatchEvent(new CustomEvent('louise:ready', { detail: { email: session.email, name: session.name, access } }));
 }

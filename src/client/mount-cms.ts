@@ -89,12 +89,31 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   const reset = resetField({ transport, revs, live: options.live, say, leave });
   const report = createSaveReport({ started, showChoices: bar.showChoices, invalid, showNotice: bar.showNotice, reset, backup, autoSave, unsaved, say });
 
-  const loading = [...units.values()].map((unit) =>
-    attachEditors(unit, autoSave, media).then(
-      () => startUnit(unit, { debounceMs: options.debounceMs, transport, revs: revs.get(docOf(unit.target)), backup, refresh: report.refresh }),
-      (error: unknown) => say('problem', `The editor for ${unit.label} could not load (${String(error)}). Reload the page to try again.`),
-    ),
-  );
+  const loading: Promise<unknown>[] = [...units.values()]
+    .filter((unit) => !unit.sections)
+    .map((unit) =>
+      attachEditors(unit, autoSave, media).then(
+        () => startUnit(unit, { debounceMs: options.debounceMs, transport, revs: revs.get(docOf(unit.target)), backup, refresh: report.refresh }),
+        (error: unknown) => say('problem', `The editor for ${unit.label} could not load (${String(error)}). Reload the page to try again.`),
+      ),
+    );
+  // Sections fields: their editor is its own chunk, loaded only where the page has one.
+  if (document.querySelector('[data-cms-sections]'))
+    loading.push(
+      lazily('page sections editor', async () =>
+        (await import('./sections-client.ts')).mountSections({
+          units,
+          notes: options.sections,
+          revs,
+          transport,
+          backup,
+          media,
+          autoSave,
+          debounceMs: options.debounceMs,
+          refresh: report.refresh,
+        }),
+      ),
+    );
   const ready = Promise.all(loading).then(() => {
     if (started().some((unit) => unit.earlier)) report.refresh();
     // The notice fills its live region a moment after the bar is added, or screen readers would not announce it.

@@ -1,4 +1,5 @@
 import type { InvalidFields } from './invalid-notice.ts';
+import type { SectionsNote } from './sections-model.ts';
 
 /** Options of `mountCms`. */
 export interface MountOptions {
@@ -61,6 +62,13 @@ export interface MountOptions {
    * once the editors are ready) for presence, field locks and live updates.
    */
   realtime?: boolean;
+  /**
+   * The page's sections fields (`cmsSections` in `louise/astro`), keyed
+   * `collection:key:field`: their blocks as stored and the declared block
+   * types, from the session island. The sections editor (its own chunk)
+   * loads only on a page with a `data-cms-sections` element.
+   */
+  sections?: Readonly<Record<string, SectionsNote>>;
   /** The fetch to use (tests inject one). */
   fetch?: typeof fetch;
 }
@@ -80,6 +88,7 @@ export interface ResolvedOptions {
   /** Searchable collections, in the order given; empty: no Search button. */
   search: readonly string[];
   realtime: boolean;
+  sections: Readonly<Record<string, SectionsNote>>;
   fetch: typeof fetch;
 }
 
@@ -105,6 +114,7 @@ export function resolveOptions(input: MountOptions = {}): ResolvedOptions {
     inbox: input.inbox === true,
     search: input.search ?? [],
     realtime: input.realtime === true,
+    sections: input.sections ?? {},
     fetch: input.fetch ?? ((...args) => globalThis.fetch(...args)),
   };
 }

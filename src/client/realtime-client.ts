@@ -41,7 +41,8 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
   const doc = docOf(target);
   // The queues take the rendered revisions when these land; a later `saved` must not be overwritten by them.
   await revs.get(doc);
-  const mine = [...units.values()].filter((unit) => !unit.target.live && docOf(unit.target) === doc);
+  // Sections lists and block fields save over HTTP only: their ids and structure merge there.
+  const mine = [...units.values()].filter((unit) => !unit.target.live && !unit.sections && docOf(unit.target) === doc);
   const byField = new Map(mine.map((unit) => [unit.target.field, unit]));
   const targets = new Set(mine.map((unit) => unit.target));
   const style = document.createElement('style');

@@ -7,8 +7,12 @@ import type { FieldEditor } from './plain-field.ts';
 import type { SaveQueue } from './save-queue.ts';
 import type { SaveTarget } from './transport.ts';
 
-/** How a marked element is edited: plain text, rich text (Lexical), or an image (`data-cms-type="image"`, see image-field.ts). */
-export type PartKind = 'plain' | 'rich' | 'image';
+/**
+ * How a marked element is edited: plain text, rich text (Lexical), or an
+ * image (`data-cms-type="image"`, see image-field.ts); in a block, also a
+ * link (link-field.ts); and a sections list as a whole (sections-client.ts).
+ */
+export type PartKind = 'plain' | 'rich' | 'image' | 'link' | 'sections';
 
 /** One marked element of a unit: the whole field, or one item of a stored list. */
 export interface Part {
@@ -31,6 +35,8 @@ export interface Unit {
   kept?: unknown;
   /** Unsaved text an earlier visit left, until the editor restores or discards it. */
   earlier?: KeptEdit | undefined;
+  /** A sections list or a block's field: saved over HTTP only, never through the live session. */
+  sections?: true;
 }
 
 /** A unit whose editors loaded and whose queue runs. */
@@ -52,7 +58,23 @@ export function collectUnits(options: ResolvedOptions): PageFields {
   const units = new Map<string, Unit>();
   const locked: HTMLElement[] = [];
   const docs = new Set<string>();
+  // A sections list saves as one unit (its editor, and its blocks' fields, come with the sections chunk): a page may have nothing else.
+  for (const el of document.querySelectorAll<HTMLElement>('[data-cms-sections]')) {
+    const marker = parseMarker(el.dataset.cmsSections ?? '');
+    if (!marker || options.live.has(marker.collection)) continue;
+    docs.add(`${marker.collection}:${marker.key}`);
+    const target = { collection: marker.collection, key: marker.key, field: marker.field, marker: marker.raw, live: false };
+    units.set(marker.raw, {
+      id: marker.raw,
+      target,
+      label: el.dataset.cmsLabel ?? 'Page sections',
+      parts: [{ el, index: null, kind: 'sections' }],
+      saves: 0,
+      sections: true,
+    });
+  }
   for (const el of document.querySelectorAll<HTMLElement>('[data-cms-field]')) {
+    if (el.closest('[data-cms-block]')) continue;
     const marker = parseMarker(el.dataset.cmsField ?? '');
     if (!marker) {
       console.warn(`louise: ignoring malformed marker "${el.dataset.cmsField}" (expected <collection>:<key>:<field>).`);
@@ -93,8 +115,9 @@ export function unitValue(unit: Unit): unknown {
 
 /** Puts a value (a string or an image value, or a list by index) into the unit's editors, each narrowed to what its kind shows. */
 export function showValue(unit: Unit, value: unknown): void {
-  const put = (part: Part | undefined, item: unknown) => part?.editor?.set(part.kind === 'image' ? imageValue(item) : String(item ?? ''));
-  if (Array.isArray(value)) for (const part of unit.parts) put(part, value[part.index ?? 0]);
+  const put = (part: Part | undefined, item: unknown) =>
+    part?.editor?.set(part.kind === 'image' ? imageValue(item) : part.kind === 'plain' || part.kind === 'rich' ? String(item ?? '') : item);
+  if (unit.parts.some((part) => part.index !== null)) for (const part of unit.parts) put(part, Array.isArray(value) ? value[part.index ?? 0] : '');
   else put(unit.parts[0], value);
 }
 

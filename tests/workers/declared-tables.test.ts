@@ -17,7 +17,7 @@ beforeAll(async () => {
 
 const api = composeRoutes(...collectionRoutes<Env>({ collections: [posts, banner], resolveEditor: headerEditor }));
 const astro = (editing: boolean): EntryAstro & { locals: { louise: LouiseLocals } } => ({
-  locals: { louise: { editor: null, editing, revs: {}, invalid: {} } },
+  locals: { louise: { editor: null, editing, revs: {}, invalid: {}, sections: {} } },
   cookies: { get: () => undefined, set: () => undefined },
   url: new URL('https://site.test/'),
 });
