@@ -1,6 +1,6 @@
 import { EMPTY_IMAGE } from '../src/client/empty-image.ts';
 import { isVersioned, type CollectionConfig, type ImageValue } from '../src/content/collection.ts';
-import { fieldRevs } from '../src/content/field-rev.ts';
+import { documentRevs } from '../src/content/document-revs.ts';
 import { readEntry, type Entry, type EntryKey, type ReadEntry } from '../src/content/read-entry.ts';
 import { dbProblemOf, logDbProblem, missingDb } from '../src/http/db-problem.ts';
 import { isLocalHostname } from '../src/security/local-host.ts';
@@ -48,7 +48,7 @@ export async function loadEntry<const C extends CollectionConfig>(
   if (!found) return null;
   // Revisions (the `$base` of draft saves) are of the stored values, so a repaired field's first
   // save is not taken for a conflict. A live collection's saves carry none: it notes only what to repair.
-  if (isVersioned(collection)) noteRendered(astro.locals, collection.slug, found.key, fieldRevs(found.stored, Object.keys(collection.fields)), found.invalid);
+  if (isVersioned(collection)) noteRendered(astro.locals, collection.slug, found.key, documentRevs(found.stored, collection.fields), found.invalid);
   else if (found.invalid.length > 0) noteRendered(astro.locals, collection.slug, found.key, {}, found.invalid);
   origins.set(found.data, { collection, key: found.key });
   return found.data as Entry<C>;

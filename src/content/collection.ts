@@ -2,7 +2,16 @@ import type { Table } from 'drizzle-orm';
 import { isTable } from '../db/collection-tables.ts';
 import { textList, type FieldMap, type FieldSpec } from '../db/field-spec.ts';
 
-export { textList, imageValue, isImageSrc, type FieldMap, type FieldSpec, type FieldType, type ImageValue } from '../db/field-spec.ts';
+export {
+  textList,
+  imageValue,
+  isImageSrc,
+  isSectionsField,
+  type FieldMap,
+  type FieldSpec,
+  type FieldType,
+  type ImageValue,
+} from '../db/field-spec.ts';
 
 export interface CollectionConfig {
   /** Names the collection in markers and routes (`/api/cms/<slug>`), and its tables `<slug>` and `<slug>_versions`. */
@@ -109,6 +118,8 @@ function fieldProblems(name: string, spec: unknown): string[] {
   else {
     if (s.required !== undefined && typeof s.required !== 'boolean') problems.push(`field ${name}: required must be a boolean`);
     if (s.schema !== undefined && (s.type !== 'json' || !isSchema(s.schema))) problems.push(`field ${name}: schema must be a valibot schema, on a json field`);
+    if (s.sections !== undefined && (s.type !== 'json' || s.schema === undefined || typeof s.sections?.types !== 'object'))
+      problems.push(`field ${name}: sections come from defineSections(); use its .field`);
   }
   return problems;
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { imageValue, type FieldMap, type FieldSpec } from './collection.ts';
+import { isSectionsField, type BlockField } from '../db/field-spec.ts';
 import { jsonLimitProblem } from '../http/json-limits.ts';
 import type { Violation } from './validation-error.ts';
 
@@ -33,13 +34,32 @@ function schemaProblem(schema: v.GenericSchema, value: unknown): string | null {
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
+/**
+ * Why `value` cannot be stored in `field`, as violations: one for most
+ * fields (`fieldValueProblem`); for a sections field one per problem,
+ * addressed by path (`sections.3.heading`), so the editor can point at the block.
+ */
+export function fieldViolations(field: string, spec: FieldSpec, value: unknown): Violation[] {
+  if (!isSectionsField(spec)) {
+    const problem = fieldValueProblem(spec, value);
+    return problem ? [{ field, message: problem }] : [];
+  }
+  const limit = value === undefined ? 'must be a list of blocks' : jsonLimitProblem(value);
+  if (limit) return [{ field, message: limit }];
+  const result = v.safeParse(spec.schema, value);
+  if (result.success) return [];
+  return result.issues.map((issue) => {
+    const path = v.getDotPath(issue);
+    return { field: path ? `${field}.${path}` : field, message: issue.message };
+  });
+}
+
 /** Violations of the fields in `data` (keys that are not own fields of `fields` are not checked here). */
 export function typeViolations(data: Readonly<Record<string, unknown>>, fields: FieldMap): Violation[] {
   const violations: Violation[] = [];
   for (const [field, value] of Object.entries(data)) {
     const spec = Object.hasOwn(fields, field) ? fields[field] : undefined;
-    const problem = spec ? fieldValueProblem(spec, value) : null;
-    if (problem) violations.push({ field, message: problem });
+    if (spec) violations.push(...fieldViolations(field, spec, value));
   }
   return violations;
 }
@@ -48,13 +68,30 @@ export function typeViolations(data: Readonly<Record<string, unknown>>, fields: 
 export function requiredViolations(data: Readonly<Record<string, unknown>>, fields: FieldMap): Violation[] {
   const violations: Violation[] = [];
   for (const [field, spec] of Object.entries(fields)) {
-    if (spec.required && isBlank(spec, Object.hasOwn(data, field) ? data[field] : undefined)) violations.push({ field, message: 'is required' });
+    const value = Object.hasOwn(data, field) ? data[field] : undefined;
+    if (spec.required && isBlank(spec, value)) violations.push({ field, message: 'is required' });
+    if (isSectionsField(spec) && Array.isArray(value)) violations.push(...requiredBlockViolations(field, spec.sections.types, value));
   }
   return violations;
 }
 
-function isBlank(spec: FieldSpec, value: unknown): boolean {
+/** Required fields of every block of a (valid) sections list, addressed `<field>.<index>.<key>`. */
+function requiredBlockViolations(field: string, types: Readonly<Record<string, { fields: Readonly<Record<string, BlockField>> }>>, list: unknown[]): Violation[] {
+  const violations: Violation[] = [];
+  list.forEach((block, index) => {
+    const type = (block as { type?: unknown } | null)?.type;
+    const declared = typeof type === 'string' && Object.hasOwn(types, type) ? types[type]?.fields : undefined;
+    for (const [key, spec] of Object.entries(declared ?? {})) {
+      const value = (block as Record<string, unknown>)[key];
+      if ('required' in spec && spec.required && isBlank(spec, value)) violations.push({ field: `${field}.${index}.${key}`, message: 'is required' });
+    }
+  });
+  return violations;
+}
+
+function isBlank(spec: FieldSpec | BlockField, value: unknown): boolean {
   if (value === undefined || value === null) return true;
+  if (spec.type === 'link') return typeof value === 'object' && String((value as { label?: unknown }).label ?? '').trim() === '';
   return (spec.type === 'text' || spec.type === 'richtext') && typeof value === 'string' && value.trim() === '';
 }
 

@@ -7,6 +7,7 @@ export {
   textList,
   imageValue,
   isImageSrc,
+  isSectionsField,
   DEFAULT_PAGE_FIELDS,
   type ImageValue,
   type CollectionConfig,
@@ -17,11 +18,26 @@ export {
 } from './collection.ts';
 export { fieldRev, fieldRevs, canonicalJson, fnv1a64Hex, DRAFT_BASE_KEY } from './field-rev.ts';
 export { LouiseValidationError, assertValidSections, type Violation } from './validation-error.ts';
+export {
+  defineSections,
+  newBlockId,
+  isSafeHref,
+  BLOCK_ID,
+  type Sections,
+  type Section,
+  type SectionOf,
+  type SectionBlock,
+  type BlockField,
+  type BlockType,
+  type SectionsDef,
+} from './sections.ts';
+export { documentRevs, structureRev, parseBlockKey, blockKey, type BlockAddress } from './document-revs.ts';
 export { pickFields, type PickedFields } from './pick-fields.ts';
 export {
   typeViolations,
   requiredViolations,
   fieldValueProblem,
+  fieldViolations,
   itemValueProblem,
   conformEntry,
   type ConformedEntry,
@@ -34,8 +50,12 @@ export {
   findConflicts,
   changedFields,
   touchedFields,
+  editKeys,
+  derivedFields,
   type DraftEdit,
   type ItemEdit,
+  type BlockEdit,
+  type MergeRules,
   type Conflict,
   type MergeResult,
   type ParsedDraftBody,

@@ -11,7 +11,7 @@ const edit = fc.record({ title: fc.string(), body: fc.string() }, { requiredKeys
 describe('parseDraftBody', () => {
   it('splits fields, dotted items and $base; refuses unknown keys', () => {
     const parsed = parseDraftBody({ title: 'T', 'paragraphs.2': 'p', $base: { paragraphs: 'abc' }, slug: 'x', 'title.1': 'no', 'paragraphs.01': 'no' }, FIELDS);
-    expect(parsed.edit).toEqual({ fields: { title: 'T' }, items: [{ field: 'paragraphs', index: 2, value: 'p' }] });
+    expect(parsed.edit).toEqual({ fields: { title: 'T' }, items: [{ field: 'paragraphs', index: 2, value: 'p' }], blocks: [], structure: [] });
     expect(parsed.base).toEqual({ paragraphs: 'abc' });
     expect(parsed.unknown).toEqual(['slug', 'title.1', 'paragraphs.01']);
     expect(parsed.problems).toEqual([]);

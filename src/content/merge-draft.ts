@@ -1,5 +1,9 @@
-import type { FieldMap } from './collection.ts';
+import { isSectionsField, type FieldMap } from '../db/field-spec.ts';
+import { blockKey, parseBlockKey, revisionSubject, type BlockAddress } from './document-revs.ts';
 import { DRAFT_BASE_KEY, canonicalJson, fieldRev } from './field-rev.ts';
+import { fieldViolations } from './field-values.ts';
+import { prepareBlockValue } from './sections.ts';
+import type { Violation } from './validation-error.ts';
 
 /** One list item addressed by a dotted key (`paragraphs.2`). */
 export interface ItemEdit {
@@ -8,17 +12,29 @@ export interface ItemEdit {
   value: unknown;
 }
 
-/** A draft save body, split: whole-field values and list-item values. */
+/** One field of one block of a sections field (`sections.<blockId>.<key>`). */
+export interface BlockEdit extends BlockAddress {
+  value: unknown;
+}
+
+/** A draft save body, split: whole-field values, list-item values and block-field values. */
 export interface DraftEdit {
   fields: Record<string, unknown>;
   items: ItemEdit[];
+  blocks?: BlockEdit[];
+  /**
+   * Sections fields sent whole with their revision in `$base`: a structure
+   * save. The list's order and membership come from the save; a block the
+   * current list holds keeps its stored content.
+   */
+  structure?: string[];
 }
 
 export interface ParsedDraftBody {
   edit: DraftEdit;
   /** Field name to the revision the save started from; undefined when the body has no `$base`. */
   base: Record<string, string> | undefined;
-  /** Keys that are not config fields (or dotted keys on a field that is not json): the route answers 400. */
+  /** Keys that are not config fields (or dotted keys on a field that is not json, or an index into a sections field): the route answers 400. */
   unknown: string[];
   /** Shape problems (a bad `$base`, a field sent whole and by item): the route answers 400. */
   problems: string[];
@@ -29,10 +45,13 @@ const DOTTED = /^([A-Za-z_][A-Za-z0-9_]*)\.(0|[1-9][0-9]{0,5})$/;
 /**
  * Splits a draft save body (changed fields plus an optional `$base`) against
  * the collection's fields. A `json` field's items may be sent by dotted
- * index; the revision in `$base` is then the whole field's.
+ * index; the revision in `$base` is then the whole field's. A sections
+ * field's blocks are addressed by id instead (`sections.<id>.<key>`, with
+ * its own revision), never by position, which a reorder would race.
  */
 export function parseDraftBody(body: Readonly<Record<string, unknown>>, fields: FieldMap): ParsedDraftBody {
-  const edit: DraftEdit = { fields: {}, items: [] };
+  const edit: DraftEdit = { fields: {}, items: [], blocks: [] };
+  const blocks = edit.blocks as BlockEdit[];
   const unknown: string[] = [];
   const problems: string[] = [];
   let base: Record<string, string> | undefined;
@@ -46,15 +65,19 @@ export function parseDraftBody(body: Readonly<Record<string, unknown>>, fields: 
       continue;
     }
     const dotted = DOTTED.exec(key);
-    if (dotted && Object.hasOwn(fields, dotted[1] as string) && fields[dotted[1] as string]?.type === 'json') {
+    const spec = dotted && Object.hasOwn(fields, dotted[1] as string) ? fields[dotted[1] as string] : undefined;
+    if (dotted && spec?.type === 'json' && !isSectionsField(spec)) {
       edit.items.push({ field: dotted[1] as string, index: Number(dotted[2]), value });
       continue;
     }
-    unknown.push(key);
+    const address = parseBlockKey(key, fields);
+    if (address) blocks.push({ ...address, value });
+    else unknown.push(key);
   }
-  for (const item of edit.items) {
+  for (const item of [...edit.items, ...blocks]) {
     if (Object.hasOwn(edit.fields, item.field)) problems.push(`${item.field} is sent both whole and by item; send one`);
   }
+  edit.structure = Object.keys(edit.fields).filter((field) => isSectionsField(fields[field]) && base?.[field] !== undefined);
   return { edit, base, unknown, problems: [...new Set(problems)] };
 }
 
@@ -65,27 +88,59 @@ function parseBase(value: unknown, fields: FieldMap, problems: string[]): Record
   }
   const base: Record<string, string> = {};
   for (const [field, rev] of Object.entries(value)) {
-    if (!Object.hasOwn(fields, field)) problems.push(`${DRAFT_BASE_KEY}.${field} is not a field of the collection`);
+    if (!Object.hasOwn(fields, field) && !parseBlockKey(field, fields)) problems.push(`${DRAFT_BASE_KEY}.${field} is not a field of the collection`);
     else if (typeof rev !== 'string' || rev.length > 64) problems.push(`${DRAFT_BASE_KEY}.${field} must be a revision string`);
     else base[field] = rev;
   }
   return base;
 }
 
-/** Every field a save touches (an item edit touches its list). */
+/** Every field a save touches (an item edit touches its list; a block edit its sections field, for locks). */
 export function touchedFields(edit: DraftEdit): string[] {
-  return [...new Set([...Object.keys(edit.fields), ...edit.items.map((item) => item.field)])];
+  return [...new Set([...Object.keys(edit.fields), ...edit.items.map((item) => item.field), ...(edit.blocks ?? []).map((block) => block.field)])];
 }
 
-export type MergeResult = { ok: true; data: Record<string, unknown> } | { ok: false; outOfRange: string[] };
+/** Every key a save's `$base` can check: the touched fields and each block field (`sections.<id>.<key>`). */
+export function editKeys(edit: DraftEdit): string[] {
+  return [...touchedFields(edit), ...(edit.blocks ?? []).map(blockKey)];
+}
+
+/** Sections fields whose new value the merge computes from the current one (block edits, structure saves): their write must be guarded. */
+export function derivedFields(edit: DraftEdit): string[] {
+  return [...new Set([...(edit.structure ?? []), ...(edit.blocks ?? []).map((block) => block.field)])];
+}
+
+/** What the merge needs to know of the collection for sections fields: block types, and the write path's sanitizer for their rich text. */
+export interface MergeRules {
+  fields: FieldMap;
+  sanitize: (html: string) => string;
+}
+
+export type MergeResult =
+  | { ok: true; data: Record<string, unknown> }
+  | { ok: false; outOfRange: string[] }
+  /** Block edits whose block the current list no longer holds (their keys). */
+  | { ok: false; removed: string[] }
+  | { ok: false; violations: Violation[] };
 
 /**
  * Merges an edit over the current work into a new full snapshot. An item
  * index must address an existing entry of an array; otherwise nothing merges.
- * Pure: `current` is not mutated.
+ * A block edit must address a block the current list holds, by id, and a
+ * field of its type; a structure save keeps the stored content of the blocks
+ * it keeps (their type may not change). Every sections field the edit
+ * touches is then checked whole (ids unique, at most `max` blocks), with
+ * `rules`, which an edit with blocks or structure needs. Pure: `current` is
+ * not mutated.
  */
-export function mergeDraft(current: Readonly<Record<string, unknown>>, edit: DraftEdit): MergeResult {
+export function mergeDraft(current: Readonly<Record<string, unknown>>, edit: DraftEdit, rules?: MergeRules): MergeResult {
   const data: Record<string, unknown> = { ...current, ...edit.fields };
+  const sections = derivedFields(edit);
+  if (sections.length > 0) {
+    if (!rules) throw new Error('mergeDraft(): an edit of sections blocks needs the merge rules (fields, sanitize).');
+    const merged = mergeSections(current, data, edit, rules);
+    if (!merged.ok) return merged;
+  }
   const outOfRange: string[] = [];
   for (const item of edit.items) {
     const list = data[item.field];
@@ -100,6 +155,47 @@ export function mergeDraft(current: Readonly<Record<string, unknown>>, edit: Dra
   return outOfRange.length > 0 ? { ok: false, outOfRange } : { ok: true, data };
 }
 
+/** Structure saves and block edits of `edit`, merged into `data` (which already holds the fields sent whole), then checked whole. */
+function mergeSections(current: Readonly<Record<string, unknown>>, data: Record<string, unknown>, edit: DraftEdit, rules: MergeRules) {
+  const violations: Violation[] = [];
+  const removed: string[] = [];
+  const blocksOf = (value: unknown) => (Array.isArray(value) ? (value as Record<string, unknown>[]) : []);
+  for (const field of edit.structure ?? []) {
+    const stored = new Map(blocksOf(current[field]).map((block) => [block.id, block]));
+    data[field] = blocksOf(data[field]).map((block, index) => {
+      const kept = stored.get(block.id);
+      if (!kept) return block;
+      if (kept.type !== block.type) violations.push({ field: `${field}.${index}.type`, message: `block ${String(block.id)} is a ${String(kept.type)} block; its type cannot change` });
+      return kept;
+    });
+  }
+  for (const change of edit.blocks ?? []) {
+    const list = [...blocksOf(data[change.field])];
+    const index = list.findIndex((block) => block.id === change.id);
+    const block = list[index];
+    if (!block) {
+      removed.push(blockKey(change));
+      continue;
+    }
+    const types = rules.fields[change.field]?.sections?.types ?? {};
+    const type = typeof block.type === 'string' && Object.hasOwn(types, block.type) ? types[block.type] : undefined;
+    const spec = type && Object.hasOwn(type.fields, change.key) ? type.fields[change.key] : undefined;
+    const at = `${change.field}.${index}.${change.key}`;
+    if (!spec) {
+      violations.push({ field: at, message: `is not a field of a ${String(block.type)} block` });
+      continue;
+    }
+    const prepared = prepareBlockValue(spec, change.value, rules.sanitize);
+    if ('problem' in prepared) violations.push({ field: at, message: prepared.problem });
+    else list[index] = { ...block, [change.key]: prepared.value };
+    data[change.field] = list;
+  }
+  if (removed.length > 0) return { ok: false as const, removed };
+  if (violations.length === 0)
+    for (const field of derivedFields(edit)) violations.push(...fieldViolations(field, rules.fields[field] as FieldMap[string], data[field]));
+  return violations.length > 0 ? { ok: false as const, violations } : { ok: true as const };
+}
+
 /** One field of a 409: its current value and revision. */
 export interface Conflict {
   field: string;
@@ -108,26 +204,31 @@ export interface Conflict {
 }
 
 /**
- * Fields of a save whose revision in `base` no longer matches the current
- * work, leaving out those where both sides end at the same value. Fields
- * without a revision in `base` (or no `base` at all) are not checked.
+ * Keys of a save (fields, and with `fields` also block fields
+ * `sections.<id>.<key>`) whose revision in `base` no longer matches the
+ * current work, leaving out those where both sides end at the same value.
+ * With `fields`, a sections field's revision and comparison are of its
+ * structure (`structureRev`), and its conflict carries the whole current
+ * list. Keys without a revision in `base` (or no `base` at all) are not checked.
  */
 export function findConflicts(
   current: Readonly<Record<string, unknown>>,
   merged: Readonly<Record<string, unknown>>,
   touched: readonly string[],
   base: Readonly<Record<string, string>> | undefined,
+  fields?: FieldMap,
 ): Conflict[] {
   if (!base) return [];
   const conflicts: Conflict[] = [];
   for (const field of touched) {
     const want = Object.hasOwn(base, field) ? base[field] : undefined;
     if (want === undefined) continue;
-    const value = current[field] ?? null;
-    const rev = fieldRev(value);
+    const subject = revisionSubject(current, field, fields);
+    const rev = fieldRev(subject);
     if (rev === want) continue;
-    if (canonicalJson(merged[field] ?? null) === canonicalJson(value)) continue;
-    conflicts.push({ field, value, rev });
+    if (canonicalJson(revisionSubject(merged, field, fields)) === canonicalJson(subject)) continue;
+    const whole = fields !== undefined && Object.hasOwn(fields, field);
+    conflicts.push({ field, value: whole ? (current[field] ?? null) : subject, rev });
   }
   return conflicts;
 }

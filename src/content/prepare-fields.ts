@@ -1,7 +1,8 @@
 import { normalizeFieldText, normalizeJsonStrings } from '../security/field-text.ts';
 import { richFieldsOf, type FieldMap, type FieldSpec } from './collection.ts';
-import { isJsonStored } from '../db/field-spec.ts';
-import { fieldValueProblem, itemValueProblem } from './field-values.ts';
+import { isJsonStored, isSectionsField } from '../db/field-spec.ts';
+import { fieldViolations, itemValueProblem } from './field-values.ts';
+import { normalizeSections } from './sections.ts';
 import { pickFields } from './pick-fields.ts';
 import type { Violation } from './validation-error.ts';
 
@@ -20,7 +21,9 @@ export interface PreparedFields {
  * (pages, drafts, inline saves): allowlist (`pickFields`), sanitize rich
  * text, check type, size limits and the field's schema, then normalize text
  * (`normalizeFieldText`: no NUL or lone surrogates; one-line text also
- * without bidi controls or line breaks). Pure.
+ * without bidi controls or line breaks). A sections field is checked block
+ * by block (violations addressed `sections.3.heading`) and its blocks'
+ * rich text sanitized. Pure.
  */
 export function prepareFields(input: Readonly<Record<string, unknown>>, fields: FieldMap, sanitize: (html: string) => string): PreparedFields {
   const { data: picked, unknown } = pickFields(input, Object.keys(fields), richFieldsOf(fields), sanitize);
@@ -28,9 +31,9 @@ export function prepareFields(input: Readonly<Record<string, unknown>>, fields: 
   const violations: Violation[] = [];
   for (const [field, value] of Object.entries(picked)) {
     const spec = fields[field] as FieldSpec;
-    const problem = fieldValueProblem(spec, value);
-    if (problem) violations.push({ field, message: problem });
-    else data[field] = normalizeValue(spec, value);
+    const problems = fieldViolations(field, spec, value);
+    if (problems.length > 0) violations.push(...problems);
+    else data[field] = isSectionsField(spec) ? normalizeSections(spec.sections, value as Record<string, unknown>[], sanitize) : normalizeValue(spec, value);
   }
   return { data, unknown, violations };
 }

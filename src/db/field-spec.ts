@@ -20,6 +20,38 @@ export interface FieldSpec {
    * @example paragraphs: { type: 'json', schema: textList }
    */
   schema?: v.GenericSchema;
+  /**
+   * `json` fields made by `defineSections` (`louise/content`): the block
+   * types the list holds. Saves then address one block's field by id
+   * (`sections.<id>.<key>`), and search reads the blocks' text only.
+   */
+  sections?: SectionsDef;
+}
+
+/**
+ * One field of a block type: `text` (one line of plain text), `richtext`
+ * (sanitized HTML), `image` (an {@link ImageValue} or null), `link`
+ * (`{ href, label }`), `list` (one-line text items, at most `max`, default 50).
+ * `required` is checked on publish.
+ */
+export type BlockField =
+  | { type: 'text'; label?: string; required?: boolean; default?: string }
+  | { type: 'richtext'; label?: string; required?: boolean; default?: string }
+  | { type: 'image'; label?: string; required?: boolean }
+  | { type: 'link'; label?: string; required?: boolean; default?: { href: string; label: string } }
+  | { type: 'list'; label?: string; default?: string[]; max?: number };
+
+/** One kind of block: its name in the picker and its fields. */
+export interface BlockType {
+  label: string;
+  fields: Readonly<Record<string, BlockField>>;
+}
+
+/** What a sections field declares, as the layers below `louise/content` read it (a `defineSections` result fits). */
+export interface SectionsDef {
+  readonly types: Readonly<Record<string, BlockType>>;
+  /** Most blocks in the list. */
+  readonly max: number;
 }
 
 /** The shape of a list of plain-text items (`paragraphs`), for a json field's `schema`. */
@@ -70,6 +102,11 @@ export const imageValue = v.nullable(
 /** Whether a field is stored as JSON text: a json field, or an image. */
 export function isJsonStored(spec: FieldSpec): boolean {
   return spec.type === 'json' || spec.type === 'image';
+}
+
+/** Whether a field is a list of typed blocks (`defineSections`). */
+export function isSectionsField(spec: FieldSpec | undefined): spec is FieldSpec & { type: 'json'; schema: v.GenericSchema; sections: SectionsDef } {
+  return spec?.type === 'json' && spec.sections !== undefined && spec.schema !== undefined;
 }
 
 /** Whether a json field holds a list: its column defaults to `[]` and a value that does not fit falls back to `[]`. */

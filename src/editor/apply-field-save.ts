@@ -1,5 +1,5 @@
 import type { Table } from 'drizzle-orm';
-import type { FieldMap, FieldSpec } from '../content/collection.ts';
+import { isSectionsField, type FieldMap, type FieldSpec } from '../content/collection.ts';
 import { prepareFields, prepareItem } from '../content/prepare-fields.ts';
 import { tableCodec, type TableCodec } from '../content/table-codec.ts';
 import { sanitizeRichHtml } from '../security/sanitize-rich.ts';
@@ -94,6 +94,8 @@ function resolveTarget(config: FieldSaveConfig, marker: string) {
   const spec = Object.hasOwn(collection.fields, field) ? collection.fields[field] : undefined;
   if (!spec) throw new HttpError(400, 'unknown_field', `${field} is not an editable field of ${collectionName}.`);
   if (indexText !== undefined && spec.type !== 'json') throw new HttpError(400, 'unknown_field', `${field} is not a list.`);
+  // A live collection saves a sections field whole (checked block by block); blocks by id are for drafts collections.
+  if (indexText !== undefined && isSectionsField(spec)) throw new HttpError(400, 'unknown_field', `${field} is a list of blocks: save it whole.`);
   const key = (collection.key ?? defaultKey)(keyText);
   if (key === null) throw new HttpError(404, 'not_found', `No ${collectionName} row ${keyText}.`);
   let codec = codecs.get(collection.table);

@@ -1,7 +1,19 @@
 import type { FieldMap, FieldSpec } from '../content/collection.ts';
 import { bufferKey, type BufferedDraft } from '../content/draft-buffer.ts';
-import { fieldRevs } from '../content/field-rev.ts';
-import { changedFields, findConflicts, mergeDraft, parseDraftBody, touchedFields, type DraftEdit, type ItemEdit } from '../content/merge-draft.ts';
+import { blockKey, documentRevs } from '../content/document-revs.ts';
+import { jsonLimitProblem } from '../http/json-limits.ts';
+import {
+  changedFields,
+  derivedFields,
+  editKeys,
+  findConflicts,
+  mergeDraft,
+  parseDraftBody,
+  touchedFields,
+  type DraftEdit,
+  type ItemEdit,
+  type MergeRules,
+} from '../content/merge-draft.ts';
 import { prepareFields, prepareItem } from '../content/prepare-fields.ts';
 import type { D1Client } from '../db/d1-session.ts';
 import { errorName, reportDegraded } from '../security/degraded.ts';
@@ -23,7 +35,7 @@ export interface SaveDraftOptions<E> {
   ctx?: RouteContext | undefined;
 }
 
-/** A stored draft: the version id (null when it went to the write buffer) and revisions of every stored field. */
+/** A stored draft: the version id (null when it went to the write buffer) and the revisions of what was stored (`documentRevs`). */
 export interface SavedDraft {
   versionId: number | null;
   revs: Record<string, string>;
@@ -55,9 +67,15 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
   const buffer = deps.buffer(env);
   const softLocks = options.softLocks;
   const lockable = softLocks ? touched.filter((field) => softLocks.fields.includes(field)) : [];
+  const keys = editKeys(edit);
+  // Sections fields merged here (block edits, structure saves) are written whole: guarded, like checked fields, so a save landing between read and write is merged again.
+  const derived = derivedFields(edit);
   const checked = base ? touched.filter((field) => base[field] !== undefined) : [];
-  let mustRead = buffer !== null || checked.length > 0 || lockable.length > 0;
+  const guarded = [...new Set([...checked, ...derived])];
+  const rules: MergeRules = { fields: vt.config.fields, sanitize: deps.sanitize };
+  let mustRead = buffer !== null || guarded.length > 0 || lockable.length > 0;
   let reread = false;
+  let write: DraftEdit = edit;
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     let work: Work | null = null;
@@ -68,13 +86,14 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
       current = work.data;
       const bufferedDraft = buffer ? await buffer.get<BufferedDraft>(bufferKey(vt.config.slug, id)) : null;
       if (bufferedDraft) current = { ...current, ...bufferedDraft.data };
-      const merged = mergeDraft(current, edit);
-      if (!merged.ok) throw new HttpError(400, 'out_of_range', `No such list item: ${merged.outOfRange.join(', ')}.`, { fields: merged.outOfRange });
+      const merged = mergeDraft(current, edit, rules);
+      if (!merged.ok) throw mergeRefusal(merged);
+      write = { ...edit, fields: { ...edit.fields, ...Object.fromEntries(derived.map((field) => [field, merged.data[field]])) }, blocks: [], structure: [] };
       // Locks first: asking the realtime session makes it write what it accepted before this save, so a
       // conflict seen on the read made before that is decided again on a fresh read (once) before answering 409.
       const asked =
         softLocks && lockable.length > 0 && (await checkLocks(env, softLocks, session, vt.config.slug, id, changedFields(current, merged.data, lockable)));
-      const conflicts = findConflicts(current, merged.data, touched, base);
+      const conflicts = findConflicts(current, merged.data, keys, base, vt.config.fields);
       if (conflicts.length > 0 && asked && !reread) {
         reread = true;
         continue;
@@ -87,15 +106,15 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
         if (buffer.isQueued(key) && options.ctx)
           options.ctx.waitUntil(write.catch((error) => reportDegraded('editor.buffer', { collection: vt.config.slug, id, error: errorName(error) })));
         else await write;
-        return { versionId: null, revs: fieldRevs(data, vt.fields), data };
+        return { versionId: null, revs: documentRevs(data, vt.config.fields), data };
       }
     }
     const guards: Record<string, unknown> = {};
-    if (work) for (const field of checked) guards[field] = work.stored[field];
-    const row = await insertDraft(client, vt, id, edit, guards, session.id);
+    if (work) for (const field of guarded) guards[field] = work.stored[field];
+    const row = await insertDraft(client, vt, id, write, guards, session.id);
     if (row) {
       const data = fullSnapshot(row, vt.fields);
-      return { versionId: row.id as number, revs: fieldRevs(data, vt.fields), data };
+      return { versionId: row.id as number, revs: documentRevs(data, vt.config.fields), data };
     }
     // Missing row, item out of range, or a guarded field changed under us: read and decide again.
     mustRead = true;
@@ -119,12 +138,21 @@ export async function checkDraftSave<E>(deps: DraftDeps<E>, session: EditorSessi
   const edit = prepareEdit(parsed.edit, config.fields, deps.sanitize);
   const touched = touchedFields(edit);
   if (touched.length === 0) throw new HttpError(400, 'empty_save', 'The save carries no fields.');
-  const values = { ...edit.fields, ...Object.fromEntries(edit.items.map((i) => [`${i.field}.${i.index}`, i.value])) };
+  const values = {
+    ...edit.fields,
+    ...Object.fromEntries(edit.items.map((i) => [`${i.field}.${i.index}`, i.value])),
+    ...Object.fromEntries((edit.blocks ?? []).map((b) => [blockKey(b), b.value])),
+  };
   await runValidate(deps.validate, values, { stage: 'draft', id, editor: session });
   return { edit, touched, parsedBase: parsed.base };
 }
 
-/** Checks and normalizes every value of a parsed save (422 for any that cannot be stored), before anything is read or written. */
+/**
+ * Checks and normalizes every value of a parsed save (422 for any that
+ * cannot be stored), before anything is read or written. A block field's
+ * value is checked here only against the size limits: its rules depend on
+ * its block's type, which the merge reads from the stored list.
+ */
 function prepareEdit(parsed: DraftEdit, fields: FieldMap, sanitize: (html: string) => string): DraftEdit {
   const { data, violations } = prepareFields(parsed.fields, fields, sanitize);
   const items: ItemEdit[] = [];
@@ -133,8 +161,25 @@ function prepareEdit(parsed: DraftEdit, fields: FieldMap, sanitize: (html: strin
     if ('problem' in prepared) violations.push({ field: `${item.field}.${item.index}`, message: prepared.problem });
     else items.push({ ...item, value: prepared.value });
   }
+  for (const block of parsed.blocks ?? []) {
+    const problem = block.value === undefined ? 'must be a JSON value' : jsonLimitProblem(block.value);
+    if (problem) violations.push({ field: blockKey(block), message: problem });
+  }
   if (violations.length > 0) throw validationError(violations);
-  return { fields: data, items };
+  return { ...parsed, fields: data, items };
+}
+
+/** The answer to a merge that cannot be stored: 400 an item out of range, 409 `block_removed`, 422 a block that does not fit. */
+function mergeRefusal(merged: Exclude<ReturnType<typeof mergeDraft>, { ok: true }>): HttpError {
+  if ('outOfRange' in merged) return new HttpError(400, 'out_of_range', `No such list item: ${merged.outOfRange.join(', ')}.`, { fields: merged.outOfRange });
+  if ('removed' in merged)
+    return new HttpError(
+      409,
+      'block_removed',
+      'This block was removed (by another editor or in another tab); reload to see the page as it is now.',
+      { fields: merged.removed },
+    );
+  return validationError(merged.violations);
 }
 
 /** 423 when another editor holds a changed field; true when the source was asked and answered. */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { bufferKey, type BufferedDraft } from '../content/draft-buffer.ts';
-import { fieldRevs } from '../content/field-rev.ts';
+import { documentRevs } from '../content/document-revs.ts';
 import { pick } from '../content/table-codec.ts';
 import { applyDiscard, applyPublish, applyUnpublish } from './apply-publish.ts';
 import { applySaveDraft } from './apply-save-draft.ts';
@@ -67,7 +67,9 @@ export const DiscardBody = v.pipe(
  *   newest first; `status` is `published`, `pending`, `superseded` or `discarded`; `revs` are the revisions of the work a save builds on.
  * - `POST <path>/:id/versions` `{ <field>: value, '<list>.<n>': item, $base?: { <field>: rev } }`: `{ versionId, revs }`
  *   (`versionId` null when the save went to the write buffer). A list field is sent whole, or one item by dotted
- *   index; its `$base` revision is always the whole list's. 409 `{ error: 'conflict', conflicts: [{ field, value, rev }] }`,
+ *   index; its `$base` revision is always the whole list's. A sections field is sent whole (with its `$base`
+ *   structure revision: a reorder, add or remove that keeps stored block content) or one block field at a time,
+ *   `'<sections>.<blockId>.<key>'` with its own revision; 409 `{ error: 'block_removed', fields }` when that block is gone. 409 `{ error: 'conflict', conflicts: [{ field, value, rev }] }`,
  *   423 `{ error: 'locked', locked }`, 422 `{ error: 'validation', violations }`, 400 for an unknown field or an item out of range.
  *   With the write buffer on, the revision check reads then writes the buffer: it is not atomic, so two saves landing together can both pass.
  * - `POST <path>/:id/publish` `{ versionId? }` (needs `access.publish`): `{ publishedVersionId }`. Restore (an older
@@ -135,14 +137,14 @@ export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOp
   });
 }
 
-/** A page of a row's version history, newest first, with the revisions of the work a save builds on (`revsOf`, default per field). */
+/** A page of a row's version history, newest first, with the revisions of the work a save builds on (`revsOf`, default `documentRevs`). */
 export async function listVersions<E extends EditorRouteEnv>(
   env: E,
   deps: DraftDeps<E>,
   client: D1Database | D1DatabaseSession,
   id: number,
   url: URL,
-  revsOf: (data: Record<string, unknown>) => Record<string, string> = (data) => fieldRevs(pick(data, deps.vt.fields), deps.vt.fields),
+  revsOf: (data: Record<string, unknown>) => Record<string, string> = (data) => documentRevs(pick(data, deps.vt.fields), deps.vt.config.fields),
 ) {
   const { vt } = deps;
   const { limit, cursor } = parseListQuery(url);

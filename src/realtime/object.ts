@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { CollectionConfig } from '../content/collection.ts';
+import { revisionSubject } from '../content/document-revs.ts';
 import { fieldRev } from '../content/field-rev.ts';
 import { resolveCollection } from '../content/resolved-collection.ts';
 import { writeSession } from '../db/d1-cookie.ts';
@@ -236,7 +237,9 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
       ws.serializeAttachment(me);
       if (message.type === 'set') {
         await this.accept(message.field, value, me.editor);
-        send(ws, { v: PROTOCOL_VERSION, type: 'ack', seq: message.seq, rev: fieldRev(value) });
+        // The revision a draft save reports for the field (a sections field's is of its structure).
+        const rev = fieldRev(revisionSubject({ [message.field]: value }, message.field, page.deps.vt.config.fields));
+        send(ws, { v: PROTOCOL_VERSION, type: 'ack', seq: message.seq, rev });
         this.broadcast({ v: PROTOCOL_VERSION, type: 'update', field: message.field, value, by: me.sid }, ws);
       }
       if (claimed) this.broadcast({ v: PROTOCOL_VERSION, type: 'presence', peers: this.peers() });

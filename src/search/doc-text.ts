@@ -1,4 +1,5 @@
 import type { CollectionConfig, FieldSpec } from '../content/collection.ts';
+import type { SectionsDef } from '../content/sections.ts';
 import { plainText } from '../security/text.ts';
 
 /** An entry as the index holds it: the ranked title and the rest as one body. */
@@ -39,7 +40,8 @@ export function searchFieldsOf(config: CollectionConfig): readonly string[] {
  * The text the index holds for an entry's field values: the title field,
  * and every other listed field in order joined by a blank line. Text as is,
  * rich text as its text (`plainText`), json as every string leaf
- * (depth-first, keys in order), an image as its alt. The text is
+ * (depth-first, keys in order), sections by their words (`sectionsText`),
+ * an image as its alt. The text is
  * NFKC-normalized like queries are, control characters other than tab and
  * newline become spaces, and each part is cut at {@link SEARCH_TEXT_MAX}.
  */
@@ -65,8 +67,30 @@ export function fieldText(spec: FieldSpec | undefined, value: unknown): string {
       return typeof alt === 'string' ? alt : '';
     }
     case 'json':
-      return jsonLeaves(value).join('\n');
+      return spec.sections ? sectionsText(spec.sections, value).join('\n') : jsonLeaves(value).join('\n');
   }
+}
+
+/**
+ * The words of a sections list, block by block: text, rich text as its
+ * text, list items, link labels and image alts. Never ids, block types or
+ * hrefs, which are not what a reader searches for.
+ */
+export function sectionsText(def: SectionsDef, value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const out: string[] = [];
+  for (const block of value as Record<string, unknown>[]) {
+    const type = typeof block?.type === 'string' && Object.hasOwn(def.types, block.type) ? def.types[block.type] : undefined;
+    for (const [key, field] of Object.entries(type?.fields ?? {})) out.push(...blockWords(field.type, block[key]));
+  }
+  return out.filter((text) => text !== '');
+}
+
+function blockWords(type: string, value: unknown): string[] {
+  if (typeof value === 'string') return type === 'richtext' ? [plainText(value)] : type === 'text' ? [value] : [];
+  if (Array.isArray(value)) return type === 'list' ? value.filter((line): line is string => typeof line === 'string') : [];
+  const words = type === 'link' ? (value as { label?: unknown } | null)?.label : type === 'image' ? (value as { alt?: unknown } | null)?.alt : undefined;
+  return typeof words === 'string' ? [words] : [];
 }
 
 /** Every string leaf of a JSON value, depth-first, object keys in order, arrays in order. */
