@@ -1,9 +1,48 @@
 import { defineCms } from 'louise/astro';
-import { defineCollection, textList } from 'louise/content';
+import { defineCollection, defineSections, textList, type SectionOf } from 'louise/content';
 import { pages as pagesTable, pagesVersions } from 'louise/db';
 import { defineForm } from 'louise/editor';
 import { d1Check } from 'louise/health';
 import { d1VectorIndex, localAi } from 'louise/search';
+
+/**
+ * The blocks a page can be built from (the home page is): each type's
+ * fields use the same field types as collections, plus links and lists.
+ * `homeSections.field` is the collection field that holds them; every save
+ * is checked against these declarations (unknown types and keys, hostile
+ * links are refused; rich text is sanitized). site/components/Block.astro
+ * renders them, typed by `Section`.
+ */
+export const homeSections = defineSections({
+  hero: {
+    label: 'Hero',
+    fields: { heading: { type: 'text', label: 'Heading' }, text: { type: 'text', label: 'Introduction' }, link: { type: 'link', label: 'Button' } },
+  },
+  text: { label: 'Text', fields: { body: { type: 'richtext', label: 'Text', default: '<p>Write here.</p>' } } },
+  features: {
+    label: 'Features list',
+    fields: {
+      heading: { type: 'text', label: 'Heading' },
+      items: { type: 'list', label: 'Feature', default: ['First feature', 'Second feature', 'Third feature'] },
+    },
+  },
+  figure: { label: 'Image with caption', fields: { image: { type: 'image', label: 'Image' }, caption: { type: 'text', label: 'Caption' } } },
+  cta: {
+    label: 'Call to action',
+    fields: {
+      heading: { type: 'text', label: 'Heading' },
+      text: { type: 'richtext', label: 'Text', default: '<p>Tell visitors what happens next.</p>' },
+      link: { type: 'link', label: 'Button', default: { href: '/contact', label: 'Get in touch' } },
+    },
+  },
+  faq: {
+    label: 'Question and answer',
+    fields: { question: { type: 'text', label: 'Question' }, answer: { type: 'richtext', label: 'Answer', default: '<p>The answer.</p>' } },
+  },
+});
+
+/** One block of a page, typed by its `type`. */
+export type Section = SectionOf<typeof homeSections>;
 
 /**
  * The reference site's pages: a drafts collection (visitors see only what
@@ -19,11 +58,12 @@ export const pages = defineCollection({
     body: { type: 'richtext' },
     paragraphs: { type: 'json', schema: textList },
     hero: { type: 'image' },
+    sections: homeSections.field,
   },
   versions: { drafts: true },
   tables: { table: pagesTable, versions: pagesVersions },
   // Found by the search page (/search) and the edit bar's search: published text for visitors, the editor's work for editors.
-  search: { fields: ['title', 'summary', 'body', 'paragraphs'], url: (page) => (page.slug === 'home' ? '/' : `/${page.slug}`) },
+  search: { fields: ['title', 'summary', 'body', 'paragraphs', 'sections'], url: (page) => (page.slug === 'home' ? '/' : `/${page.slug}`) },
 });
 
 /**

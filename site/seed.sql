@@ -4,33 +4,37 @@
 
 -- The two images are the files in public/images, added to the media library
 -- by `louise media add` (scripts/bootstrap.mjs); their URLs are content-addressed.
-INSERT OR IGNORE INTO pages (slug, title, summary, body, paragraphs, hero) VALUES
+INSERT OR IGNORE INTO pages (slug, title, summary, body, paragraphs, hero, sections) VALUES
 ('home', 'Write where your readers read',
  'Louise lets editors change this page where it stands: no admin panel, no preview step.',
- '<p>Sign in, open any page with <code>?edit</code>, and click into the text you want to change. Changes save themselves as you type.</p><h2>What visitors get</h2><p>Plain, fast HTML. The editor only loads for signed-in editors in edit mode.</p>',
+ '',
  '[]',
- '{"src":"/media/c6644b914e927a4b9052d3a8746bb9837965399cd1cddf19fbb4c673978ac78b.jpg","alt":"An abstract sky, violet above and orange below","width":1600,"height":900}'),
+ '{"src":"/media/c6644b914e927a4b9052d3a8746bb9837965399cd1cddf19fbb4c673978ac78b.jpg","alt":"An abstract sky, violet above and orange below","width":1600,"height":900}',
+ '[{"id":"bintro","type":"text","body":"<p>Sign in, open any page with <code>?edit</code>, and click into the text you want to change. Changes save themselves as you type.</p>"},{"id":"bfeatures","type":"features","heading":"What you get","items":["Edit the live page in place","Drafts, history and one-click publish","Nothing extra for visitors"]},{"id":"bfigure","type":"figure","image":{"src":"/media/f3123d85f22761ec1fbde66caa16631b353528ff2223909038ff8941399ba20e.jpg","alt":"A green and pale blue swirl","width":1200,"height":800},"caption":"Pictures come from the media library, with their size and alt text."},{"id":"bfaqvisitors","type":"faq","question":"What do visitors download?","answer":"<p>Plain, fast HTML. The editor only loads for signed-in editors in edit mode.</p>"},{"id":"bfaqblocks","type":"faq","question":"Can I change the shape of this page?","answer":"<p>Yes: in edit mode every block has a toolbar to move, duplicate or remove it, and <strong>Add block</strong> adds a new one.</p>"},{"id":"bcontact","type":"cta","heading":"Try it on your own site","text":"<p>Add the integration, mark your templates, and your editors work on the page itself.</p>","link":{"href":"/contact","label":"Get in touch"}}]'),
 ('about', 'About this site',
  'A small reference site that shows every Louise feature.',
  '',
  '["This site runs on Cloudflare Workers, with its content in D1.","Every heading and paragraph you see is marked with data-cms-field, so an editor can change it in place.","Visitors never download the editor: it ships only in edit mode."]',
- NULL),
+ NULL,
+ '[]'),
 ('articles/editing-in-place', 'Editing in place',
  'Why the page itself is the best editor for the page.',
  '<p>Most content systems ask you to edit a form and then imagine the result. Louise turns the page into the form.</p><p><img src="/media/f3123d85f22761ec1fbde66caa16631b353528ff2223909038ff8941399ba20e.jpg" alt="A green and pale blue swirl" width="1200" height="800"></p><h2>Drafts first</h2><p>On versioned pages every change is a <strong>draft</strong> until someone who may publish presses Publish.</p><ul><li>Every version stays recoverable.</li><li>Two editors never silently overwrite each other.</li></ul>',
  '[]',
- NULL),
+ NULL,
+ '[]'),
 ('contact', 'Contact us',
  'Write to us: we read every message and answer within two working days.',
  '',
  '[]',
- NULL);
+ NULL,
+ '[]');
 
 -- The pages collection is versioned: each seeded page gets one version (made
 -- by "seed") and is published from it, once. A page an editor unpublished
 -- later has more versions or other authors and is left alone.
-INSERT INTO pages_versions (page_id, title, summary, body, paragraphs, hero, created_by)
-SELECT id, title, summary, body, paragraphs, hero, 'seed' FROM pages
+INSERT INTO pages_versions (page_id, title, summary, body, paragraphs, hero, sections, created_by)
+SELECT id, title, summary, body, paragraphs, hero, sections, 'seed' FROM pages
 WHERE slug IN ('home', 'about', 'articles/editing-in-place', 'contact') AND NOT EXISTS (SELECT 1 FROM pages_versions v WHERE v.page_id = pages.id);
 
 UPDATE pages SET published_version_id = (SELECT max(v.id) FROM pages_versions v WHERE v.page_id = pages.id)

@@ -1,0 +1,124 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { baseUrl, openEditing, signIn, status, storedDraft, visitorHtml } from './editing-helpers.ts';
+
+// Page sections (issue 14): an editor builds a page from blocks in place, on
+// a page of this test's own (an article, which may continue with blocks).
+
+const FIRST = { id: 'bfirsttext', type: 'text', body: '<p>The first block.</p>' };
+const FAQ = { id: 'bquestion', type: 'faq', question: 'Does it keep my text?', answer: '<p>Always.</p>' };
+
+async function newPage(page: Page, prefix: string): Promise<{ id: number; path: string }> {
+  const slug = `articles/${prefix}-${Date.now().toString(36)}`;
+  const created = await page.request.post('/api/cms/pages', {
+    headers: { origin: baseUrl() },
+    data: { slug, title: 'Built from blocks', summary: 'A page of blocks.', sections: [FIRST, FAQ] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { id: ((await created.json()) as { page: { id: number } }).page.id, path: `/${slug}` };
+}
+
+const blocks = (page: Page) => page.locator('[data-cms-sections] > [data-cms-block]');
+const block = (page: Page, type: string) => page.locator(`[data-cms-sections] > [data-cms-block-type="${type}"]`);
+const toolbar = (page: Page, type: string) => page.getByRole('toolbar', { name: new RegExp(`^${type} block$`) });
+const types = (page: Page) => blocks(page).evaluateAll((all) => all.map((el) => (el as HTMLElement).dataset.cmsBlockType));
+
+async function expectAxeClean(page: Page, label: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).include('[data-cms-sections]').include('#louise-bar').analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    label,
+  ).toEqual([]);
+}
+
+test('an editor adds a call to action, edits its words and link, moves it up, removes a block and undoes it, publishes; visitors see exactly that', async ({
+  browser,
+}, testInfo) => {
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  const page = await context.newPage();
+  await signIn(page);
+  const { id, path } = await newPage(page, 'blocks');
+  await openEditing(page, path);
+  expect(await types(page)).toEqual(['text', 'faq']);
+
+  // Add block, at the end: the picker lists the declared types, and the new block is shown as the site renders it.
+  await page.getByRole('button', { name: '+ Add block' }).click();
+  const picker = page.getByRole('group', { name: 'Add a block' });
+  await expect(picker.getByRole('button', { name: 'Call to action' })).toBeFocused();
+  await expectAxeClean(page, 'block picker');
+  await picker.getByRole('button', { name: 'Call to action' }).click();
+  const cta = block(page, 'cta');
+  await expect(cta.locator('h2[contenteditable]')).toHaveText('Heading');
+  await expect(cta).not.toHaveClass(/louise-block-pending/);
+  await expect(status(page)).toHaveText('Draft saved');
+  expect(await types(page)).toEqual(['text', 'faq', 'cta']);
+
+  // Its button: the words in place, the address in the field under it.
+  const link = cta.locator('a[data-cms-type="link"]');
+  await link.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Book a demo');
+  await page.keyboard.press('Tab');
+  const address = page.getByRole('textbox', { name: 'Link address: Button' });
+  await expect(address).toBeFocused();
+  await address.fill('/demo');
+  await expect(status(page)).toHaveText('Draft saved');
+
+  // Up: before the question; Alt+Down and Alt+Up from the toolbar do the same.
+  await toolbar(page, 'Call to action').getByRole('button', { name: 'Up' }).click();
+  expect(await types(page)).toEqual(['text', 'cta', 'faq']);
+  await toolbar(page, 'Call to action').getByRole('button', { name: 'Up' }).press('Alt+ArrowDown');
+  await toolbar(page, 'Call to action').getByRole('button', { name: 'Down' }).press('Alt+ArrowUp');
+  expect(await types(page)).toEqual(['text', 'cta', 'faq']);
+  await expectAxeClean(page, 'block toolbar');
+  await page.screenshot({ path: testInfo.outputPath('sections-toolbar.png'), fullPage: true });
+
+  // Remove the question, then Undo from the bar: it comes back where it was, with its words.
+  await toolbar(page, 'Question and answer').getByRole('button', { name: 'Remove' }).click();
+  expect(await types(page)).toEqual(['text', 'cta']);
+  const undo = page.locator('#louise-bar').getByRole('button', { name: 'Undo' });
+  await expect(page.locator('#louise-bar')).toContainText('Removed the Question and answer block.');
+  await undo.click();
+  expect(await types(page)).toEqual(['text', 'cta', 'faq']);
+  await expect(status(page)).toHaveText('Draft saved');
+
+  await expect
+    .poll(async () => ((await storedDraft(page.request, id))?.sections as Array<{ type: string }> | undefined)?.map((b) => b.type))
+    .toEqual(['text', 'cta', 'faq']);
+  const stored = (await storedDraft(page.request, id))?.sections as Array<Record<string, unknown>>;
+  expect(stored[0]).toEqual(FIRST);
+  expect(stored[2]).toEqual(FAQ);
+  expect(stored[1]).toMatchObject({ type: 'cta', heading: 'Heading', link: { href: '/demo', label: 'Book a demo' } });
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(status(page)).toHaveText(/Published/);
+  const html = await visitorHtml(browser, path);
+  const order = [...html.matchAll(/class="block block-(\w+)/g)].map((m) => m[1]);
+  expect(order).toEqual(['text', 'cta', 'faq']);
+  expect(html).toContain('<a class="button" href="/demo">Book a demo</a>');
+  expect(html).toContain('The first block.');
+  expect(html).not.toMatch(/data-cms-|louise-block/);
+  await context.close();
+});
+
+test('a reorder made offline is kept and saves when the connection returns; the page reloads in that order', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  const page = await context.newPage();
+  await signIn(page);
+  const { id, path } = await newPage(page, 'offline-blocks');
+  await openEditing(page, path);
+
+  await context.setOffline(true);
+  await toolbar(page, 'Question and answer').getByRole('button', { name: 'Up' }).click();
+  expect(await types(page)).toEqual(['faq', 'text']);
+  // The failed save leaves the change unsaved (and in the browser's backup copy), never dropped.
+  await expect(page.locator('[data-cms-sections]')).toHaveAttribute('data-cms-state', 'error', { timeout: 15_000 });
+
+  await context.setOffline(false);
+  await expect(status(page)).toHaveText('Draft saved', { timeout: 15_000 });
+  const stored = (await storedDraft(page.request, id))?.sections as Array<{ id: string }> | undefined;
+  expect(stored?.map((b) => b.id)).toEqual([FAQ.id, FIRST.id]);
+  await openEditing(page, path);
+  expect(await types(page)).toEqual(['faq', 'text']);
+  await context.close();
+});
