@@ -27,13 +27,20 @@ describe('collectionTables', () => {
       /^CREATE (UNIQUE )?(TABLE|INDEX) `pages(_versions|_slug_unique|_versions_page_idx)?`/.test(statement),
     );
     expect(shipped).toHaveLength(4);
-    // 0004 added the hero image column to both tables; the rest is as 0000 and 0001 made it.
-    const hero = readFileSync(new URL('../../migrations/0004_pages_hero.sql', import.meta.url), 'utf8');
-    expect(hero).toContain('ALTER TABLE `pages` ADD `hero` text;');
-    expect(hero).toContain('ALTER TABLE `pages_versions` ADD `hero` text;');
+    // 0004 added the hero image column to both tables, 0007 the sections column; the rest is as 0000 and 0001 made it.
+    const added = ['hero', 'sections'];
+    for (const [file, column] of [
+      ['0004_pages_hero.sql', 'hero'],
+      ['0007_pages_sections.sql', 'sections'],
+    ]) {
+      const sql = readFileSync(new URL(`../../migrations/${file}`, import.meta.url), 'utf8');
+      expect(sql).toContain(`ALTER TABLE \`pages\` ADD \`${column}\` text;`);
+      expect(sql).toContain(`ALTER TABLE \`pages_versions\` ADD \`${column}\` text;`);
+    }
     const made = (await createSql({ pages, pagesVersions })).map((statement) => statement.trim());
-    expect(made.filter((statement) => statement.includes('\t`hero` text,\n'))).toHaveLength(2);
-    expect(made.map((statement) => statement.replace('\t`hero` text,\n', '')).sort()).toEqual(shipped.sort());
+    const withoutAdded = (statement: string) => added.reduce((out, column) => out.replace(`\t\`${column}\` text,\n`, ''), statement);
+    for (const column of added) expect(made.filter((statement) => statement.includes(`\t\`${column}\` text,\n`))).toHaveLength(2);
+    expect(made.map(withoutAdded).sort()).toEqual(shipped.sort());
   });
 
   it('gives a drafts collection a live table and a versions table with every column the toolkit needs', async () => {

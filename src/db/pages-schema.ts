@@ -18,6 +18,12 @@ export const PAGES_TABLES_SPEC = {
     paragraphs: { type: 'json', schema: textList },
     /** The page's lead image (`{ src, alt, width, height }` or null). */
     hero: { type: 'image' },
+    /**
+     * A site's page sections (`defineSections`), nullable JSON. Not in the
+     * default pages fields: a site that builds pages from blocks declares its
+     * collection with `sections: <its sections>.field`, which checks every block.
+     */
+    sections: { type: 'json' },
   },
   versions: { drafts: true },
 } as const;
