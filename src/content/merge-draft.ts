@@ -186,7 +186,7 @@ function mergeSections(current: Readonly<Record<string, unknown>>, data: Record<
       continue;
     }
     const prepared = prepareBlockValue(spec, change.value, rules.sanitize);
-    if ('problem' in prepared) violations.push({ field: at, message: prepared.problem });
+    if ('problem' in prepared) violations.push({ field: prepared.path ? `${at}.${prepared.path}` : at, message: prepared.problem });
     else list[index] = { ...block, [change.key]: prepared.value };
     data[change.field] = list;
   }

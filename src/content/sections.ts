@@ -222,15 +222,17 @@ function sectionsSchema(types: Readonly<Record<string, BlockType>>, max: number)
  * One block field's value made storable: checked against the field, then
  * normalized as fields are (one-line text, list items and link labels
  * without line breaks or bidi controls; rich text through `sanitize`).
+ * A problem inside the value has its `path` (`href` of a link).
  */
-export function prepareBlockValue(field: BlockField, value: unknown, sanitize: (html: string) => string): { value: unknown } | { problem: string } {
+export function prepareBlockValue(
+  field: BlockField,
+  value: unknown,
+  sanitize: (html: string) => string,
+): { value: unknown } | { problem: string; path: string | null } {
   const result = v.safeParse(blockFieldSchema(field), value);
-  if (!result.success) {
-    const issue = result.issues[0];
-    const path = v.getDotPath(issue);
-    return { problem: path ? `${path}: ${issue.message}` : issue.message };
-  }
-  return { value: normalizeBlockValue(field, value, sanitize) };
+  if (result.success) return { value: normalizeBlockValue(field, value, sanitize) };
+  const issue = result.issues[0];
+  return { problem: issue.message, path: v.getDotPath(issue) };
 }
 
 function normalizeBlockValue(field: BlockField, value: unknown, sanitize: (html: string) => string): unknown {
