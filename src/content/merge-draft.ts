@@ -165,7 +165,8 @@ function mergeSections(current: Readonly<Record<string, unknown>>, data: Record<
     data[field] = blocksOf(data[field]).map((block, index) => {
       const kept = stored.get(block.id);
       if (!kept) return block;
-      if (kept.type !== block.type) violations.push({ field: `${field}.${index}.type`, message: `block ${String(block.id)} is a ${String(kept.type)} block; its type cannot change` });
+      if (kept.type !== block.type)
+        violations.push({ field: `${field}.${index}.type`, message: `block ${String(block.id)} is a ${String(kept.type)} block; its type cannot change` });
       return kept;
     });
   }

@@ -173,12 +173,9 @@ function prepareEdit(parsed: DraftEdit, fields: FieldMap, sanitize: (html: strin
 function mergeRefusal(merged: Exclude<ReturnType<typeof mergeDraft>, { ok: true }>): HttpError {
   if ('outOfRange' in merged) return new HttpError(400, 'out_of_range', `No such list item: ${merged.outOfRange.join(', ')}.`, { fields: merged.outOfRange });
   if ('removed' in merged)
-    return new HttpError(
-      409,
-      'block_removed',
-      'This block was removed (by another editor or in another tab); reload to see the page as it is now.',
-      { fields: merged.removed },
-    );
+    return new HttpError(409, 'block_removed', 'This block was removed (by another editor or in another tab); reload to see the page as it is now.', {
+      fields: merged.removed,
+    });
   return validationError(merged.violations);
 }
 

@@ -62,7 +62,10 @@ describe('page sections: saves', () => {
     const expected = [cta, two, { ...one, body: '<p>Bo wrote this</p>' }, hero];
     expect(await newestSections()).toEqual(expected);
 
-    const [a, b] = await Promise.all([save(withBase({ sections: stored }, { sections: structureRev(expected) })), save({ 'sections.bhero001.heading': 'Hello' }, 'bo')]);
+    const [a, b] = await Promise.all([
+      save(withBase({ sections: stored }, { sections: structureRev(expected) })),
+      save({ 'sections.bhero001.heading': 'Hello' }, 'bo'),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(await newestSections()).toEqual([{ ...hero, heading: 'Hello' }, { ...one, body: '<p>Bo wrote this</p>' }, two, cta]);
   });
@@ -138,7 +141,9 @@ describe('page sections: publish', () => {
       .run();
     const res = await call(route, `/api/cms/pages/${id}/publish`, { method: 'POST', body: {} });
     expect(res.status).toBe(422);
-    expect((await res.json<{ violations: { field: string }[] }>()).violations).toEqual([{ field: 'sections.1.script', message: 'is not a field of this block type' }]);
+    expect((await res.json<{ violations: { field: string }[] }>()).violations).toEqual([
+      { field: 'sections.1.script', message: 'is not a field of this block type' },
+    ]);
     expect((await liveRow(id))?.published_version_id).toBeNull();
   });
 
