@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { imageValue, type FieldMap, type FieldSpec } from './collection.ts';
-import { isSectionsField, type BlockField } from '../db/field-spec.ts';
+import { isSectionsField, type BlockField, type SectionsDef } from '../db/field-spec.ts';
 import { jsonLimitProblem } from '../http/json-limits.ts';
 import type { Violation } from './validation-error.ts';
 
@@ -76,7 +76,7 @@ export function requiredViolations(data: Readonly<Record<string, unknown>>, fiel
 }
 
 /** Required fields of every block of a (valid) sections list, addressed `<field>.<index>.<key>`. */
-function requiredBlockViolations(field: string, types: Readonly<Record<string, { fields: Readonly<Record<string, BlockField>> }>>, list: unknown[]): Violation[] {
+function requiredBlockViolations(field: string, types: SectionsDef['types'], list: unknown[]): Violation[] {
   const violations: Violation[] = [];
   list.forEach((block, index) => {
     const type = (block as { type?: unknown } | null)?.type;

@@ -152,7 +152,10 @@ describe('sections: blocks addressed by id', () => {
     expect(merge({ 'sections.btext002.heading': 'x' }).merged).toMatchObject({ ok: false, violations: [{ field: 'sections.2.heading' }] });
     expect(merge({ 'sections.bhero001.heading': 5 }).merged).toEqual({ ok: false, violations: [{ field: 'sections.0.heading', message: 'must be text' }] });
     const dup = { title: 't', sections: [...stored, { ...stored[0], heading: 'copy' }] };
-    expect(merge({ 'sections.btext001.body': 'x' }, dup).merged).toEqual({ ok: false, violations: [{ field: 'sections.3.id', message: 'is the id of an earlier block' }] });
+    expect(merge({ 'sections.btext001.body': 'x' }, dup).merged).toEqual({
+      ok: false,
+      violations: [{ field: 'sections.3.id', message: 'is the id of an earlier block' }],
+    });
   });
 
   it('an edit of a block the list no longer holds is block_removed, whatever else it carries', () => {

@@ -165,7 +165,8 @@ function mergeSections(current: Readonly<Record<string, unknown>>, data: Record<
     data[field] = blocksOf(data[field]).map((block, index) => {
       const kept = stored.get(block.id);
       if (!kept) return block;
-      if (kept.type !== block.type) violations.push({ field: `${field}.${index}.type`, message: `block ${String(block.id)} is a ${String(kept.type)} block; its type cannot change` });
+      if (kept.type !== block.type)
+        violations.push({ field: `${field}.${index}.type`, message: `block ${String(block.id)} is a ${String(kept.type)} block; its type cannot change` });
       return kept;
     });
   }
@@ -186,7 +187,7 @@ function mergeSections(current: Readonly<Record<string, unknown>>, data: Record<
       continue;
     }
     const prepared = prepareBlockValue(spec, change.value, rules.sanitize);
-    if ('problem' in prepared) violations.push({ field: at, message: prepared.problem });
+    if ('problem' in prepared) violations.push({ field: prepared.path ? `${at}.${prepared.path}` : at, message: prepared.problem });
     else list[index] = { ...block, [change.key]: prepared.value };
     data[change.field] = list;
   }

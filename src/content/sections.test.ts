@@ -4,15 +4,17 @@ import { sanitizeRichHtml } from '../security/sanitize-rich.ts';
 import { defineCollection } from './collection.ts';
 import { requiredViolations } from './field-values.ts';
 import { prepareFields } from './prepare-fields.ts';
-import { BLOCK_ID, defineSections, newBlockId, type SectionOf } from './sections.ts';
+import { BLOCK_ID, defineSections, newBlockId, type BlockType, type SectionOf, type Sections } from './sections.ts';
 import { LouiseValidationError, type Violation } from './validation-error.ts';
 
-const home = defineSections({
+const TYPES = {
   hero: { label: 'Hero', fields: { heading: { type: 'text', required: true }, image: { type: 'image' } } },
   text: { label: 'Text', fields: { body: { type: 'richtext' } } },
   cta: { label: 'Call to action', fields: { link: { type: 'link', required: true } } },
   faq: { label: 'FAQ', fields: { questions: { type: 'list', max: 5 } } },
-});
+} as const satisfies Record<string, BlockType>;
+// Declared with its type: TypeScript calls an assertion method (assertValidSections) only through an annotated name.
+const home: Sections<typeof TYPES> = defineSections(TYPES);
 type Section = SectionOf<typeof home>;
 const FIELDS = defineCollection({ slug: 'pages', fields: { title: { type: 'text' }, sections: home.field } }).fields;
 const sanitize = (html: string) => sanitizeRichHtml(html);
@@ -30,7 +32,9 @@ const violationsOf = (value: unknown): Violation[] => {
 const id = fc.stringMatching(BLOCK_ID);
 const text = fc.string({ maxLength: 40 });
 const href = fc.constantFrom('/', '/about', '#faq', 'https://example.com/x', 'mailto:a@example.com', 'tel:+441234');
-const image = fc.option(fc.record({ src: fc.constantFrom('/media/a.png', 'https://cdn.example/b.jpg'), alt: text, width: fc.constant(null), height: fc.constant(null) }));
+const image = fc.option(
+  fc.record({ src: fc.constantFrom('/media/a.png', 'https://cdn.example/b.jpg'), alt: text, width: fc.constant(null), height: fc.constant(null) }),
+);
 const block = fc.oneof(
   fc.record({ id, type: fc.constant('hero' as const), heading: text, image }),
   fc.record({ id, type: fc.constant('text' as const), body: text }),
@@ -70,12 +74,12 @@ describe('assertValidSections', () => {
     fc.assert(fc.property(sections, (list) => violationsOf(list).length === 0));
   });
 
-  const mutations: [string, (b: Record<string, unknown>) => void, string | RegExp][] = [
-    ['unknown type', (b) => void (b.type = 'gallery'), 'type'],
-    ['unknown key', (b) => void (b.extra = 'x'), 'extra'],
-    ['missing key', (b) => void delete b[Object.keys(b)[2] as string], /^(heading|body|link|questions)$/],
-    ['bad id', (b) => void (b.id = '1234'), 'id'],
-    ['wrong value type', (b) => void (b[Object.keys(b)[2] as string] = 42), /^(heading|body|link|questions)$/],
+  const mutations: [string, (b: Record<string, unknown>) => unknown, string | RegExp][] = [
+    ['unknown type', (b) => Object.assign(b, { type: 'gallery' }), 'type'],
+    ['unknown key', (b) => Object.assign(b, { extra: 'x' }), 'extra'],
+    ['missing key', (b) => Reflect.deleteProperty(b, Object.keys(b)[2] as string), /^(heading|body|link|questions)$/],
+    ['bad id', (b) => Object.assign(b, { id: '1234' }), 'id'],
+    ['wrong value type', (b) => Object.assign(b, { [Object.keys(b)[2] as string]: 42 }), /^(heading|body|link|questions)$/],
   ];
   for (const [name, mutate, key] of mutations) {
     it(`refuses a block with ${name}, addressed <field>.<index>.<key>`, () => {
@@ -104,7 +108,16 @@ describe('assertValidSections', () => {
   });
 
   it('refuses hostile link hrefs, whatever the label', () => {
-    const hostile = fc.constantFrom('javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'data:text/html,<script>x</script>', '//evil.example', '/\\evil.example', '/\t/evil', 'vbscript:x', '&#x6A;avascript:x');
+    const hostile = fc.constantFrom(
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'data:text/html,<script>x</script>',
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil',
+      'vbscript:x',
+      '&#x6A;avascript:x',
+    );
     fc.assert(
       fc.property(withTarget, hostile, text, ([list, index], bad, label) => {
         const copy: Record<string, unknown>[] = [...list];
@@ -152,7 +165,10 @@ describe('the write path (prepareFields)', () => {
     );
   });
   it('answers every problem of a bad list as its own path-addressed violation, storing nothing', () => {
-    const bad = [{ id: 'bx', type: 'hero', heading: 1, image: null }, { id: 'bcta0001', type: 'cta', link: { href: 'javascript:x', label: 'x' } }];
+    const bad = [
+      { id: 'bx', type: 'hero', heading: 1, image: null },
+      { id: 'bcta0001', type: 'cta', link: { href: 'javascript:x', label: 'x' } },
+    ];
     const { data, violations } = prepareFields({ sections: bad, title: 'ok' }, FIELDS, sanitize);
     expect(data).toEqual({ title: 'ok' });
     expect(violations.map((v) => v.field)).toEqual(['sections.0.id', 'sections.0.heading', 'sections.1.link.href']);

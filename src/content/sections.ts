@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { imageValue, type BlockField, type BlockType, type FieldSpec, type ImageValue, type SectionsDef } from '../db/field-spec.ts';
 import { normalizeFieldText, normalizeJsonStrings } from '../security/field-text.ts';
-import { RICH_URL_SCHEMES, isSafeUrl } from '../security/url-scheme.ts';
+import { RICH_URL_SCHEMES, isProtocolRelative, isSafeUrl } from '../security/url-scheme.ts';
 import { INHERITED } from './collection.ts';
 import { fieldViolations } from './field-values.ts';
 import { LouiseValidationError } from './validation-error.ts';
@@ -20,8 +20,6 @@ const RICH_MAX = 100_000;
 const HREF_MAX = 2_048;
 // The scheme check rich-text links get (sanitize-rich's RICH_URLS): paths, #anchors, http, https, mailto, tel.
 const LINK_URLS = { schemes: RICH_URL_SCHEMES, relative: true } as const;
-// What a browser drops inside a URL before resolving it, so `/\t/evil` is caught as `//evil`.
-const URL_INVISIBLE = /[\u0000-\u0020\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]+/g;
 
 type FieldValue<F> = F extends { type: 'text' | 'richtext' }
   ? string
@@ -147,7 +145,7 @@ function blockFieldProblems(at: string, key: string, field: unknown): string[] {
 
 /** Whether a block link may point there: the rich-text link schemes, and never `//host` (another site that looks like a path). */
 export function isSafeHref(href: string): boolean {
-  return isSafeUrl(href, LINK_URLS) && !/^[/\\]{2}/.test(href.replace(URL_INVISIBLE, ''));
+  return isSafeUrl(href, LINK_URLS) && !isProtocolRelative(href);
 }
 
 const oneLine = (max: number) => v.pipe(v.string('must be text'), v.maxLength(max, `is at most ${max} characters`));
@@ -222,15 +220,17 @@ function sectionsSchema(types: Readonly<Record<string, BlockType>>, max: number)
  * One block field's value made storable: checked against the field, then
  * normalized as fields are (one-line text, list items and link labels
  * without line breaks or bidi controls; rich text through `sanitize`).
+ * A problem inside the value has its `path` (`href` of a link).
  */
-export function prepareBlockValue(field: BlockField, value: unknown, sanitize: (html: string) => string): { value: unknown } | { problem: string } {
+export function prepareBlockValue(
+  field: BlockField,
+  value: unknown,
+  sanitize: (html: string) => string,
+): { value: unknown } | { problem: string; path: string | null } {
   const result = v.safeParse(blockFieldSchema(field), value);
-  if (!result.success) {
-    const issue = result.issues[0];
-    const path = v.getDotPath(issue);
-    return { problem: path ? `${path}: ${issue.message}` : issue.message };
-  }
-  return { value: normalizeBlockValue(field, value, sanitize) };
+  if (result.success) return { value: normalizeBlockValue(field, value, sanitize) };
+  const issue = result.issues[0];
+  return { problem: issue.message, path: v.getDotPath(issue) };
 }
 
 function normalizeBlockValue(field: BlockField, value: unknown, sanitize: (html: string) => string): unknown {

@@ -68,14 +68,15 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
   const softLocks = options.softLocks;
   const lockable = softLocks ? touched.filter((field) => softLocks.fields.includes(field)) : [];
   const keys = editKeys(edit);
-  // Sections fields merged here (block edits, structure saves) are written whole: guarded, like checked fields, so a save landing between read and write is merged again.
+  // Sections fields merged here (block edits, structure saves) are written whole, guarded like checked
+  // fields: a save landing between the read and the write makes the insert fail, and the merge runs again.
   const derived = derivedFields(edit);
   const checked = base ? touched.filter((field) => base[field] !== undefined) : [];
   const guarded = [...new Set([...checked, ...derived])];
   const rules: MergeRules = { fields: vt.config.fields, sanitize: deps.sanitize };
   let mustRead = buffer !== null || guarded.length > 0 || lockable.length > 0;
   let reread = false;
-  let write: DraftEdit = edit;
+  let toInsert: DraftEdit = edit;
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     let work: Work | null = null;
@@ -88,7 +89,7 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
       if (bufferedDraft) current = { ...current, ...bufferedDraft.data };
       const merged = mergeDraft(current, edit, rules);
       if (!merged.ok) throw mergeRefusal(merged);
-      write = { ...edit, fields: { ...edit.fields, ...Object.fromEntries(derived.map((field) => [field, merged.data[field]])) }, blocks: [], structure: [] };
+      toInsert = { ...edit, fields: { ...edit.fields, ...Object.fromEntries(derived.map((field) => [field, merged.data[field]])) }, blocks: [], structure: [] };
       // Locks first: asking the realtime session makes it write what it accepted before this save, so a
       // conflict seen on the read made before that is decided again on a fresh read (once) before answering 409.
       const asked =
@@ -111,7 +112,7 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
     }
     const guards: Record<string, unknown> = {};
     if (work) for (const field of guarded) guards[field] = work.stored[field];
-    const row = await insertDraft(client, vt, id, write, guards, session.id);
+    const row = await insertDraft(client, vt, id, toInsert, guards, session.id);
     if (row) {
       const data = fullSnapshot(row, vt.fields);
       return { versionId: row.id as number, revs: documentRevs(data, vt.config.fields), data };
@@ -173,12 +174,9 @@ function prepareEdit(parsed: DraftEdit, fields: FieldMap, sanitize: (html: strin
 function mergeRefusal(merged: Exclude<ReturnType<typeof mergeDraft>, { ok: true }>): HttpError {
   if ('outOfRange' in merged) return new HttpError(400, 'out_of_range', `No such list item: ${merged.outOfRange.join(', ')}.`, { fields: merged.outOfRange });
   if ('removed' in merged)
-    return new HttpError(
-      409,
-      'block_removed',
-      'This block was removed (by another editor or in another tab); reload to see the page as it is now.',
-      { fields: merged.removed },
-    );
+    return new HttpError(409, 'block_removed', 'This block was removed (by another editor or in another tab); reload to see the page as it is now.', {
+      fields: merged.removed,
+    });
   return validationError(merged.violations);
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineCollection, textList } from '../content/collection.ts';
+import { defineSections } from '../content/sections.ts';
 import { docText, jsonLeaves, SEARCH_TEXT_MAX, searchTitleField } from './doc-text.ts';
 
 const fields = {
@@ -74,5 +75,22 @@ describe('jsonLeaves', () => {
     let shallow: unknown = 'reached';
     for (let i = 0; i < 63; i++) shallow = [shallow];
     expect(jsonLeaves(shallow)).toEqual(['reached']);
+  });
+});
+
+describe('sections', () => {
+  it('are searched by their words only: text, rich text as text, list items, link labels, image alts; never ids, types or hrefs', () => {
+    const home = defineSections({
+      hero: { label: 'Hero', fields: { heading: { type: 'text' }, image: { type: 'image' } } },
+      cta: { label: 'CTA', fields: { link: { type: 'link' }, notes: { type: 'list' }, body: { type: 'richtext' } } },
+    });
+    const config = defineCollection({ slug: 'home', fields: { title: { type: 'text' }, sections: home.field }, search: { fields: ['title', 'sections'] } });
+    const sections = [
+      { id: 'bhero001', type: 'hero', heading: 'Harbour tours', image: { src: '/media/secret-path.png', alt: 'Boats at dawn', width: null, height: null } },
+      { id: 'bcta0001', type: 'cta', link: { href: 'https://hidden.example/book', label: 'Book now' }, notes: ['Daily', ''], body: '<p>Fish &amp; chips</p>' },
+      { id: 'bodd0001', type: 'gallery', caption: 'not a declared type' },
+    ];
+    const { body } = docText(config, { title: 'Home', sections });
+    expect(body).toBe('Harbour tours\nBoats at dawn\nBook now\nDaily\nFish & chips');
   });
 });

@@ -98,6 +98,15 @@ export function isSafeUrl(value: string, policy: UrlPolicy): boolean {
   return true;
 }
 
+/**
+ * True when a browser would read `value` as `//host/...`: another site,
+ * though it looks like a path (backslashes count as slashes, and invisible
+ * characters are dropped first, so `/\t/evil` is caught too).
+ */
+export function isProtocolRelative(value: string): boolean {
+  return /^[/\\]{2}/.test(value.replace(INVISIBLE, ''));
+}
+
 /** A parsed `mediaBase`: an absolute http(s) prefix or a root-relative path prefix. */
 export interface MediaBase {
   /** Origin for an absolute base, undefined for a root-relative one. */

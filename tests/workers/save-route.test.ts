@@ -2,8 +2,10 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pages, siteSettings } from '../../src/db/schema.ts';
 import { saveRoute } from '../../src/editor/save-route.ts';
+import { defineSections } from '../../src/content/sections.ts';
 import { call, headerEditor, liveRow, seedPage } from './content-helpers.ts';
 
+const cards = defineSections({ card: { label: 'Card', fields: { heading: { type: 'text' }, body: { type: 'richtext' }, link: { type: 'link' } } } });
 const route = saveRoute<Env>({
   resolveEditor: headerEditor,
   collections: {
@@ -12,7 +14,7 @@ const route = saveRoute<Env>({
       key: (key) => (key === 'site' ? 1 : null),
       fields: { siteName: { type: 'text' }, tagline: { type: 'text' }, footerText: { type: 'richtext' } },
     },
-    blocks: { table: pages, fields: { title: { type: 'text' }, paragraphs: { type: 'json' } } },
+    blocks: { table: pages, fields: { title: { type: 'text' }, paragraphs: { type: 'json' }, sections: cards.field } },
   },
 });
 const save = (field: string, value: unknown, extra: Parameters<typeof call>[2] = {}) => call(route, '/api/cms/save', { body: { field, value }, ...extra });
@@ -94,5 +96,20 @@ describe('saveRoute (inline save, unversioned)', () => {
     expect((await save('settings:site:tagline', 'x', { editor: null })).status).toBe(401);
     expect((await save('settings:site:tagline', 'x', { origin: 'https://evil.test' })).status).toBe(403);
     expect((await settings())?.tagline).toBe('Tag');
+  });
+});
+
+describe('saveRoute: a sections field on a live collection', () => {
+  it('saves whole, checked block by block and sanitized; never by index; a hostile block is 422 and nothing is written', async () => {
+    const id = await seedPage({ slug: `live-sections-${Date.now()}` });
+    const card = { id: 'bcard001', type: 'card', heading: 'Hi\nthere', body: '<p>ok</p><script>x()</script>', link: { href: '/a', label: 'A' } };
+    expect((await save(`blocks:${id}:sections`, [card])).status).toBe(204);
+    const stored = [{ ...card, heading: 'Hi there', body: '<p>ok</p>' }];
+    expect(JSON.parse(String((await liveRow(id))?.sections))).toEqual(stored);
+    const hostile = await save(`blocks:${id}:sections`, [{ ...card, link: { href: 'javascript:alert(1)', label: 'A' } }]);
+    expect(hostile.status).toBe(422);
+    expect(await hostile.json()).toMatchObject({ violations: [{ field: 'sections.0.link.href' }] });
+    expect((await save(`blocks:${id}:sections.0`, card)).status).toBe(400);
+    expect(JSON.parse(String((await liveRow(id))?.sections))).toEqual(stored);
   });
 });
