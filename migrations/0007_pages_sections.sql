@@ -1,2 +1,2 @@
-ALTER TABLE `pages` ADD `sections` text;--> statement-breakpoint
-ALTER TABLE `pages_versions` ADD `sections` text;
+ALTER TABLE `pages` ADD `sections` text DEFAULT '[]' NOT NULL;--> statement-breakpoint
+ALTER TABLE `pages_versions` ADD `sections` text DEFAULT '[]' NOT NULL;

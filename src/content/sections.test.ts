@@ -4,7 +4,7 @@ import { sanitizeRichHtml } from '../security/sanitize-rich.ts';
 import { defineCollection } from './collection.ts';
 import { requiredViolations } from './field-values.ts';
 import { prepareFields } from './prepare-fields.ts';
-import { BLOCK_ID, defineSections, newBlockId, type BlockType, type SectionOf, type Sections } from './sections.ts';
+import { BLOCK_ID, defineSections, newBlockId, type BlockType, type SectionOf } from './sections.ts';
 import { LouiseValidationError, type Violation } from './validation-error.ts';
 
 const TYPES = {
@@ -13,8 +13,7 @@ const TYPES = {
   cta: { label: 'Call to action', fields: { link: { type: 'link', required: true } } },
   faq: { label: 'FAQ', fields: { questions: { type: 'list', max: 5 } } },
 } as const satisfies Record<string, BlockType>;
-// Declared with its type: TypeScript calls an assertion method (assertValidSections) only through an annotated name.
-const home: Sections<typeof TYPES> = defineSections(TYPES);
+const home = defineSections(TYPES);
 type Section = SectionOf<typeof home>;
 const FIELDS = defineCollection({ slug: 'pages', fields: { title: { type: 'text' }, sections: home.field } }).fields;
 const sanitize = (html: string) => sanitizeRichHtml(html);

@@ -48,8 +48,14 @@ export interface Sections<T extends Record<string, BlockType>> extends SectionsD
   readonly schema: v.GenericSchema<unknown, Section<T>[]>;
   /** The collection field: put it in `defineCollection`'s fields (`sections: home.field`). */
   readonly field: FieldSpec & { type: 'json'; schema: v.GenericSchema; sections: Sections<T> };
-  /** Throws `LouiseValidationError`, one violation per problem, addressed `<field>.<index>.<key>` (field default `sections`). */
-  assertValidSections(value: unknown, field?: string): asserts value is Section<T>[];
+  /**
+   * Throws `LouiseValidationError`, one violation per problem, addressed
+   * `<field>.<index>.<key>` (field default `sections`). Not a TypeScript
+   * assertion on purpose: those only compile when called through a name
+   * with a written type, and `const blocks = defineSections(...)` has none.
+   * Use `v.parse(blocks.schema, value)` for a typed value.
+   */
+  assertValidSections(value: unknown, field?: string): void;
   /** A new block of `type` with its fields' defaults and a fresh id (or `id`). */
   blank(type: keyof T & string, id?: string): Section<T>;
 }
@@ -74,7 +80,7 @@ export function defineSections<const T extends Record<string, BlockType>>(types:
     types,
     max,
     schema,
-    assertValidSections(value: unknown, field = 'sections'): asserts value is Section<T>[] {
+    assertValidSections(value: unknown, field = 'sections'): void {
       const violations = fieldViolations(field, sections.field, value);
       if (violations.length > 0) throw new LouiseValidationError(violations);
     },

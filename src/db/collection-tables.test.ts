@@ -27,19 +27,21 @@ describe('collectionTables', () => {
       /^CREATE (UNIQUE )?(TABLE|INDEX) `pages(_versions|_slug_unique|_versions_page_idx)?`/.test(statement),
     );
     expect(shipped).toHaveLength(4);
-    // 0004 added the hero image column to both tables, 0007 the sections column; the rest is as 0000 and 0001 made it.
-    const added = ['hero', 'sections'];
+    // 0004 added the hero image column to both tables, 0007 the sections list (`[]` by default); the rest is as 0000 and 0001 made it.
+    const added = { hero: 'text', sections: "text DEFAULT '[]' NOT NULL" };
     for (const [file, column] of [
       ['0004_pages_hero.sql', 'hero'],
       ['0007_pages_sections.sql', 'sections'],
-    ]) {
+    ] as const) {
       const sql = readFileSync(new URL(`../../migrations/${file}`, import.meta.url), 'utf8');
-      expect(sql).toContain(`ALTER TABLE \`pages\` ADD \`${column}\` text;`);
-      expect(sql).toContain(`ALTER TABLE \`pages_versions\` ADD \`${column}\` text;`);
+      expect(sql).toContain(`ALTER TABLE \`pages\` ADD \`${column}\` ${added[column]};`);
+      expect(sql).toContain(`ALTER TABLE \`pages_versions\` ADD \`${column}\` ${added[column]};`);
     }
     const made = (await createSql({ pages, pagesVersions })).map((statement) => statement.trim());
-    const withoutAdded = (statement: string) => added.reduce((out, column) => out.replace(`\t\`${column}\` text,\n`, ''), statement);
-    for (const column of added) expect(made.filter((statement) => statement.includes(`\t\`${column}\` text,\n`))).toHaveLength(2);
+    const line = (column: keyof typeof added) => `\t\`${column}\` ${added[column]},\n`;
+    const withoutAdded = (statement: string) =>
+      (Object.keys(added) as (keyof typeof added)[]).reduce((out, column) => out.replace(line(column), ''), statement);
+    for (const column of Object.keys(added) as (keyof typeof added)[]) expect(made.filter((statement) => statement.includes(line(column)))).toHaveLength(2);
     expect(made.map(withoutAdded).sort()).toEqual(shipped.sort());
   });
 

@@ -1,4 +1,5 @@
 import { collectionTables } from './collection-tables.ts';
+import * as v from 'valibot';
 import { textList } from './field-spec.ts';
 
 /**
@@ -19,11 +20,12 @@ export const PAGES_TABLES_SPEC = {
     /** The page's lead image (`{ src, alt, width, height }` or null). */
     hero: { type: 'image' },
     /**
-     * A site's page sections (`defineSections`), nullable JSON. Not in the
+     * A site's page sections (`defineSections`): a list of blocks, `[]` by
+     * default (so a page made without any is a page with none). Not in the
      * default pages fields: a site that builds pages from blocks declares its
      * collection with `sections: <its sections>.field`, which checks every block.
      */
-    sections: { type: 'json' },
+    sections: { type: 'json', schema: v.array(v.looseObject({ id: v.string(), type: v.string() })) },
   },
   versions: { drafts: true },
 } as const;
