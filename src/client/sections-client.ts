@@ -185,7 +185,7 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
     bar.setAttribute('role', 'toolbar');
     bar.setAttribute('aria-label', `${label} block`);
     // A mouse affordance only: the keyboard moves blocks with Up and Down (Alt+↑, Alt+↓).
-    const handle = el('span', { className: 'louise-drag', textContent: '⠿', title: 'Drag to move', draggable: true, ariaHidden: 'true' });
+    const handle = el('span', { className: 'louise-drag', title: 'Drag to move', draggable: true, ariaHidden: 'true' }, icon('drag'));
     handle.addEventListener('dragstart', (event) => {
       dragging = id;
       event.dataTransfer?.setData('text/plain', label);
@@ -196,18 +196,18 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
       dragging = null;
       block.classList.remove('louise-dragging');
     });
-    const up = tool('↑', 'Up', () => move(id, -1, up));
-    const down = tool('↓', 'Down', () => move(id, 1, down));
+    const up = tool('up', 'Up', () => move(id, -1, up));
+    const down = tool('down', 'Down', () => move(id, 1, down));
     up.setAttribute('aria-keyshortcuts', 'Alt+ArrowUp');
     down.setAttribute('aria-keyshortcuts', 'Alt+ArrowDown');
-    const add = tool('+', 'Add below', () => openPicker(bar, add, id));
+    const add = tool('add', 'Add below', () => openPicker(bar, add, id));
     add.setAttribute('aria-haspopup', 'true');
     bar.append(
       handle,
       up,
       down,
-      tool('⧉', 'Duplicate', () => duplicate(id)),
-      tool('✕', 'Remove', () => void remove(id)),
+      tool('duplicate', 'Duplicate', () => duplicate(id)),
+      tool('remove', 'Remove', () => void remove(id)),
       add,
     );
     bar.addEventListener('keydown', (event) => {
@@ -274,13 +274,20 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
   /** The picker of declared block types, under `anchor`'s toolbar (or the end of the list). */
   function openPicker(host: HTMLElement, opener: HTMLElement, after: string | null): void {
     document.querySelector('.louise-picker')?.remove();
-    const close = () => {
+    let open = true;
+    // Removing the focused choice fires focusout, which dismisses too: once.
+    const dismiss = () => {
+      if (!open) return;
+      open = false;
       menu.remove();
+    };
+    const close = () => {
+      dismiss();
       opener.focus();
     };
     const choices = Object.entries(note.types).map(([type, { label }]) =>
       button(label, () => {
-        menu.remove();
+        dismiss();
         add(type, after);
       }),
     );
@@ -298,7 +305,7 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
       event.stopPropagation();
     });
     menu.addEventListener('focusout', (event) => {
-      if (!(event.relatedTarget instanceof Node && menu.contains(event.relatedTarget))) menu.remove();
+      if (!(event.relatedTarget instanceof Node && menu.contains(event.relatedTarget))) dismiss();
     });
     host.append(menu);
     choices[0]?.focus();
@@ -319,7 +326,7 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
     commit();
   });
 
-  const addEnd = button('+ Add block', () => openPicker(end, addEnd, null));
+  const addEnd = tool('add', 'Add block', () => openPicker(end, addEnd, null));
   addEnd.setAttribute('aria-haspopup', 'true');
   end.append(addEnd);
   root.append(end);
@@ -339,10 +346,28 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
   await Promise.all(blocks.map((block) => mountBlock(block, revs)));
 }
 
-/** A toolbar button: its icon (hidden from screen readers) and its label. */
-function tool(icon: string, label: string, run: () => void): HTMLButtonElement {
+// The toolbar's icons, 16×16 paths drawn in the text colour (a font may lack the symbols).
+const ICONS = {
+  drag: 'M5 2h2v2H5zm4 0h2v2H9zM5 7h2v2H5zm4 0h2v2H9zm-4 5h2v2H5zm4 0h2v2H9z',
+  up: 'M8 2 2.5 7.5h3.5V14h4V7.5h3.5z',
+  down: 'M8 14l5.5-5.5H10V2H6v6.5H2.5z',
+  duplicate: 'M5 1h9v10H5zm1.5 1.5v7h6v-7zM2 4h1.5v9.5H11V15H2z',
+  remove: 'M3.5 2 8 6.5 12.5 2 14 3.5 9.5 8l4.5 4.5-1.5 1.5L8 9.5 3.5 14 2 12.5 6.5 8 2 3.5z',
+  add: 'M7 2h2v5h5v2H9v5H7V9H2V7h5z',
+} as const;
+
+/** An icon, hidden from screen readers (the label beside it says the same). */
+const icon = (name: keyof typeof ICONS) =>
+  el('span', {
+    className: 'lb-icon',
+    ariaHidden: 'true',
+    innerHTML: `<svg viewBox="0 0 16 16" width="14" height="14" focusable="false"><path fill="currentColor" fill-rule="evenodd" d="${ICONS[name]}"/></svg>`,
+  });
+
+/** A toolbar button: its icon and its label. */
+function tool(name: keyof typeof ICONS, label: string, run: () => void): HTMLButtonElement {
   const control = button('', run);
-  control.append(el('span', { className: 'lb-icon', textContent: icon, ariaHidden: 'true' }), label);
+  control.append(icon(name), label);
   return control;
 }
 

@@ -11,11 +11,12 @@ export const SECTIONS_CSS = `
 .louise-block-bar button,.louise-picker button,.louise-sections-end button{display:inline-flex;gap:.3rem;align-items:center;font:inherit;font-size:13px;padding:.25rem .55rem;border:1px solid #a1a1aa;border-radius:4px;background:#27272a;color:#fafafa;cursor:pointer}
 .louise-block-bar button:hover,.louise-picker button:hover,.louise-sections-end button:hover{background:#3f3f46}
 .louise-block-bar button:focus-visible,.louise-picker button:focus-visible,.louise-sections-end button:focus-visible,.louise-link-box input:focus-visible{outline:3px solid #fbbf24;outline-offset:1px}
-.louise-drag{padding:0 .35rem;cursor:grab;font-size:16px}
+.louise-drag{display:flex;padding:0 .3rem;cursor:grab}
+.louise-block-bar .lb-icon,.louise-sections-end .lb-icon{display:flex}
 .louise-picker{position:absolute;top:100%;right:0;flex-direction:column;align-items:stretch;min-width:12rem;margin-top:.25rem}
 .louise-picker p{margin:.1rem .3rem .3rem;font-weight:600}
 .louise-sections-end{position:relative;display:flex;justify-content:center;padding:.75rem 0}
-.louise-sections-end .louise-picker{right:auto;top:100%}
+.louise-sections-end .louise-picker{top:auto;right:auto;bottom:100%;left:50%;transform:translateX(-50%)}
 .louise-block-pending{opacity:.6;outline:2px dashed #6366f1!important}
 .louise-dragging{opacity:.4}
 .louise-link-box{position:fixed;gap:.4rem;padding:.35rem .5rem}

@@ -42,10 +42,14 @@ test('an editor adds a call to action, edits its words and link, moves it up, re
   expect(await types(page)).toEqual(['text', 'faq']);
 
   // Add block, at the end: the picker lists the declared types, and the new block is shown as the site renders it.
-  await page.getByRole('button', { name: '+ Add block' }).click();
+  await page.getByRole('button', { name: 'Add block', exact: true }).click();
   const picker = page.getByRole('group', { name: 'Add a block' });
-  await expect(picker.getByRole('button', { name: 'Call to action' })).toBeFocused();
+  // The first type has the focus; arrow keys move through the list.
+  await expect(picker.getByRole('button', { name: 'Hero' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(picker.getByRole('button', { name: 'Text' })).toBeFocused();
   await expectAxeClean(page, 'block picker');
+  await picker.screenshot({ path: testInfo.outputPath('sections-picker.png') });
   await picker.getByRole('button', { name: 'Call to action' }).click();
   const cta = block(page, 'cta');
   await expect(cta.locator('h2[contenteditable]')).toHaveText('Heading');
@@ -65,20 +69,30 @@ test('an editor adds a call to action, edits its words and link, moves it up, re
   await expect(status(page)).toHaveText('Draft saved');
 
   // Up: before the question; Alt+Down and Alt+Up from the toolbar do the same.
-  await toolbar(page, 'Call to action').getByRole('button', { name: 'Up' }).click();
+  await toolbar(page, 'Call to action').getByRole('button', { name: 'Up', exact: true }).click();
   expect(await types(page)).toEqual(['text', 'cta', 'faq']);
-  await toolbar(page, 'Call to action').getByRole('button', { name: 'Up' }).press('Alt+ArrowDown');
-  await toolbar(page, 'Call to action').getByRole('button', { name: 'Down' }).press('Alt+ArrowUp');
+  await toolbar(page, 'Call to action').getByRole('button', { name: 'Up', exact: true }).press('Alt+ArrowDown');
+  await toolbar(page, 'Call to action').getByRole('button', { name: 'Down', exact: true }).press('Alt+ArrowUp');
   expect(await types(page)).toEqual(['text', 'cta', 'faq']);
   await expectAxeClean(page, 'block toolbar');
-  await page.screenshot({ path: testInfo.outputPath('sections-toolbar.png'), fullPage: true });
+  await cta.screenshot({ path: testInfo.outputPath('sections-toolbar.png') });
 
   // Remove the question, then Undo from the bar: it comes back where it was, with its words.
-  await toolbar(page, 'Question and answer').getByRole('button', { name: 'Remove' }).click();
+  await toolbar(page, 'Question and answer').getByRole('button', { name: 'Remove', exact: true }).click();
   expect(await types(page)).toEqual(['text', 'cta']);
   const undo = page.locator('#louise-bar').getByRole('button', { name: 'Undo' });
   await expect(page.locator('#louise-bar')).toContainText('Removed the Question and answer block.');
   await undo.click();
+  expect(await types(page)).toEqual(['text', 'cta', 'faq']);
+  await expect(status(page)).toHaveText('Draft saved');
+
+  // Duplicate: the copy shows at once (a preview), then as the site renders it, with its own id and fields.
+  await toolbar(page, 'Text').getByRole('button', { name: 'Duplicate', exact: true }).click();
+  await expect(blocks(page)).toHaveCount(4);
+  await expect(block(page, 'text').nth(1).locator('[data-cms-field][contenteditable]')).toHaveText('The first block.');
+  await expect(status(page)).toHaveText('Draft saved');
+  expect(await types(page)).toEqual(['text', 'text', 'cta', 'faq']);
+  await toolbar(page, 'Text').nth(1).getByRole('button', { name: 'Remove', exact: true }).click();
   expect(await types(page)).toEqual(['text', 'cta', 'faq']);
   await expect(status(page)).toHaveText('Draft saved');
 
@@ -109,7 +123,7 @@ test('a reorder made offline is kept and saves when the connection returns; the 
   await openEditing(page, path);
 
   await context.setOffline(true);
-  await toolbar(page, 'Question and answer').getByRole('button', { name: 'Up' }).click();
+  await toolbar(page, 'Question and answer').getByRole('button', { name: 'Up', exact: true }).click();
   expect(await types(page)).toEqual(['faq', 'text']);
   // The failed save leaves the change unsaved (and in the browser's backup copy), never dropped.
   await expect(page.locator('[data-cms-sections]')).toHaveAttribute('data-cms-state', 'error', { timeout: 15_000 });
