@@ -69,6 +69,8 @@ test.describe('inline editing', () => {
     await openEditing(page, '/');
     const id = await pageIdOf(page);
     const body = page.locator('[data-cms-field$=":body"]');
+    // The body's own toolbar (the page's blocks have rich fields with theirs).
+    const tools = page.getByRole('toolbar', { name: 'Formatting: body' });
     // Lexical reads the selection on the async selectionchange event: let it land before the next key.
     const key = async (name: string) => {
       await page.keyboard.press(name);
@@ -80,15 +82,15 @@ test.describe('inline editing', () => {
     await key('Enter');
     await page.keyboard.type(`Heavy ${run}`);
     await key('Shift+Home');
-    await page.getByRole('button', { name: 'Bold' }).click();
+    await tools.getByRole('button', { name: 'Bold' }).click();
     await expect(body.locator('strong', { hasText: `Heavy ${run}` })).toBeVisible();
     await key('End');
     await key('Enter');
-    await page.getByRole('button', { name: 'Bold' }).click();
-    await page.getByRole('button', { name: 'Subheading' }).click();
+    await tools.getByRole('button', { name: 'Bold' }).click();
+    await tools.getByRole('button', { name: 'Subheading' }).click();
     await page.keyboard.type('A new section');
     await key('Enter');
-    await page.getByRole('button', { name: 'Bulleted list' }).click();
+    await tools.getByRole('button', { name: 'Bulleted list' }).click();
     await page.keyboard.type('first point');
     await key('Enter');
     await page.keyboard.type('second point');
@@ -97,7 +99,7 @@ test.describe('inline editing', () => {
     await page.keyboard.type('Read the docs');
     await key('Shift+Home');
     page.once('dialog', (dialog) => void dialog.accept('https://example.com/docs'));
-    await page.getByRole('button', { name: /^Link/ }).click();
+    await tools.getByRole('button', { name: /^Link/ }).click();
     await expect(status(page)).toHaveText('Draft saved');
     await expect
       // Lexical wraps text in spans and marks and numbers list items; the structure is what matters.

@@ -62,7 +62,7 @@ test('an editor uploads in the media panel, describes the image, puts it in a bo
 
   // The home page's hero: replaced by picking the same image.
   await openEditing(page, '/');
-  await page.getByRole('button', { name: /^Change image/ }).click();
+  await page.getByRole('button', { name: 'Change image: hero' }).click();
   const heroPicker = page.getByRole('dialog', { name: /^Choose an image/ });
   await expectAxeClean(page, 'pick mode');
   await heroPicker.getByRole('group', { name: ALT }).getByRole('button', { name: 'Use this image' }).click();
@@ -98,7 +98,7 @@ test('Remove image takes the picture off an image field: a placeholder to click,
   await signIn(page);
   await openEditing(page, '/');
   const id = await pageIdOf(page);
-  await page.getByRole('button', { name: /^Change image/ }).click();
+  await page.getByRole('button', { name: 'Change image: hero' }).click();
   await page
     .getByRole('dialog', { name: /^Choose an image/ })
     .getByRole('button', { name: 'Remove image' })

@@ -34,7 +34,13 @@ function astro(editing: boolean): EntryAstro & { locals: { louise: LouiseLocals 
   const jar = new Map<string, string>();
   return {
     locals: {
-      louise: { editor: editing ? { id: 'ana', email: 'ana@site.test', name: 'Ana', access: { publish: true } } : null, editing, revs: {}, invalid: {}, sections: {} },
+      louise: {
+        editor: editing ? { id: 'ana', email: 'ana@site.test', name: 'Ana', access: { publish: true } } : null,
+        editing,
+        revs: {},
+        invalid: {},
+        sections: {},
+      },
     },
     cookies: { get: (name) => (jar.has(name) ? { value: jar.get(name)! } : undefined), set: (name, value) => void jar.set(name, value) },
     url: new URL('https://site.test/about'),
