@@ -3,9 +3,13 @@ import type { ChoiceView } from './choices-panel.ts';
 import { imageValue, type ImageValue } from './image-value.ts';
 import { showValue, type StartedUnit } from './units.ts';
 
-/** A value as the editor reads it in the bar: text without markup, an image by its file and alt text, list items joined. */
+/** A value as the editor reads it in the bar: text without markup, an image by its file and alt text, list items (and blocks) joined, a block or link by its words. */
 const text = (value: unknown): string => {
   if (Array.isArray(value)) return value.map(text).join(' / ');
+  if (value && typeof value === 'object' && !('src' in value))
+    return Object.entries(value)
+      .flatMap(([key, part]) => (key === 'id' ? [] : [text(part)]))
+      .join(', ');
   if (value && typeof value === 'object') return describeImage(imageValue(value));
   return new DOMParser().parseFromString(String(value ?? ''), 'text/html').body.textContent ?? '';
 };

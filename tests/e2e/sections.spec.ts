@@ -8,8 +8,8 @@ import { baseUrl, openEditing, signIn, status, storedDraft, visitorHtml } from '
 const FIRST = { id: 'bfirsttext', type: 'text', body: '<p>The first block.</p>' };
 const FAQ = { id: 'bquestion', type: 'faq', question: 'Does it keep my text?', answer: '<p>Always.</p>' };
 
-async function newPage(page: Page, prefix: string): Promise<{ id: number; path: string }> {
-  const slug = `articles/${prefix}-${Date.now().toString(36)}`;
+async function newPage(page: Page, prefix: string, under = 'articles'): Promise<{ id: number; path: string }> {
+  const slug = `${under}/${prefix}-${Date.now().toString(36)}`;
   const created = await page.request.post('/api/cms/pages', {
     headers: { origin: baseUrl() },
     data: { slug, title: 'Built from blocks', summary: 'A page of blocks.', sections: [FIRST, FAQ] },
@@ -134,5 +134,30 @@ test('a reorder made offline is kept and saves when the connection returns; the 
   expect(stored?.map((b) => b.id)).toEqual([FAQ.id, FIRST.id]);
   await openEditing(page, path);
   expect(await types(page)).toEqual(['faq', 'text']);
+  await context.close();
+});
+
+test('a page of nothing but blocks saves them like any field: status, Publish, and the order visitors then see', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  const page = await context.newPage();
+  await signIn(page);
+  const { path } = await newPage(page, 'only-blocks', 'landing');
+  await openEditing(page, path);
+  // The document's only marker is its sections list (the settings in the header are another document).
+  await expect(page.locator('[data-cms-field^="pages:"]:not([data-cms-sections] *)')).toHaveCount(0);
+  await toolbar(page, 'Question and answer').getByRole('button', { name: 'Up', exact: true }).click();
+  await expect(status(page)).toHaveText('Draft saved');
+  // Dragging by the handle: the text block dropped on the top half of the question goes before it, and back.
+  await block(page, 'text').hover();
+  await block(page, 'text').locator('.louise-drag').dragTo(block(page, 'faq'), { targetPosition: { x: 20, y: 5 } });
+  expect(await types(page)).toEqual(['text', 'faq']);
+  await block(page, 'faq').hover();
+  await block(page, 'faq').locator('.louise-drag').dragTo(block(page, 'text'), { targetPosition: { x: 20, y: 5 } });
+  expect(await types(page)).toEqual(['faq', 'text']);
+  await expect(status(page)).toHaveText('Draft saved');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(status(page)).toHaveText(/Published/);
+  const html = await visitorHtml(browser, path);
+  expect([...html.matchAll(/class="block block-(\w+)/g)].map((m) => m[1])).toEqual(['faq', 'text']);
   await context.close();
 });
