@@ -68,7 +68,7 @@ test('an editor edits marked regions in `astro dev`, publishes, and visitors see
   const dev = await serve(dir, 'npx', ['astro', 'dev', '--port', String(DEV_PORT), '--host', '127.0.0.1'], `http://127.0.0.1:${DEV_PORT}/`);
   try {
     // The server's log reaches us a moment after it answers.
-    await expect.poll(() => dev.output()).toMatch(/Louise: applied 0000_init.*0006_search_vectors to the local database/);
+    await expect.poll(() => dev.output()).toMatch(/Louise: applied 0000_init.*0007_pages_sections to the local database/);
     const page = await signedIn(browser, dev.url);
     await page.goto(`${dev.url}?edit`);
     await expect(page.locator('#louise-bar')).toBeVisible();

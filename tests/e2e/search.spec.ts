@@ -2,8 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { baseUrl, discardDraft, openEditing, retype, saveDraftAs, signIn, status } from './editing-helpers.ts';
 
-// A word no seeded page has, different on every run.
-const word = (prefix: string) => `${prefix}${Date.now().toString(36)}`;
+// A word no seeded page has, different on every run. Random, not the time: two words made in the same
+// millisecond would share a suffix, and the local embedder's character trigrams would find one for the other.
+const word = (prefix: string) => `${prefix}${crypto.getRandomValues(new Uint32Array(2)).join('').slice(0, 12)}`;
 
 // The reference site's search page (/search): server-rendered, works without JavaScript.
 test.describe('site search', () => {

@@ -149,10 +149,14 @@ test('a page of nothing but blocks saves them like any field: status, Publish, a
   await expect(status(page)).toHaveText('Draft saved');
   // Dragging by the handle: the text block dropped on the top half of the question goes before it, and back.
   await block(page, 'text').hover();
-  await block(page, 'text').locator('.louise-drag').dragTo(block(page, 'faq'), { targetPosition: { x: 20, y: 5 } });
+  await block(page, 'text')
+    .locator('.louise-drag')
+    .dragTo(block(page, 'faq'), { targetPosition: { x: 20, y: 5 } });
   expect(await types(page)).toEqual(['text', 'faq']);
   await block(page, 'faq').hover();
-  await block(page, 'faq').locator('.louise-drag').dragTo(block(page, 'text'), { targetPosition: { x: 20, y: 5 } });
+  await block(page, 'faq')
+    .locator('.louise-drag')
+    .dragTo(block(page, 'text'), { targetPosition: { x: 20, y: 5 } });
   expect(await types(page)).toEqual(['faq', 'text']);
   await expect(status(page)).toHaveText('Draft saved');
   await page.getByRole('button', { name: 'Publish' }).click();
