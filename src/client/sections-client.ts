@@ -109,28 +109,53 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
     const pending = [...root.querySelectorAll<HTMLElement>(':scope > .louise-block-pending')];
     if (fetching || !state || state.dirty || state.saving || pending.length === 0) return;
     fetching = true;
+    await rerender(pending).finally(() => {
+      fetching = false;
+    });
+  }
+
+  /** Replaces `shown` (placeholders, or blocks whose shape changed) with the blocks as the site renders them now. */
+  async function rerender(shown: HTMLElement[]): Promise<void> {
     try {
       const page = await renderedPage();
       const island = sessionOf(page);
       const rendered = blocksOf(island?.sections?.[raw]?.value);
       const revs = Promise.resolve(island?.revs?.[doc] ?? {});
-      for (const holder of pending) {
-        const id = holder.dataset.cmsBlock ?? '';
-        const found = [...(page.querySelector(`[data-cms-sections="${CSS.escape(raw)}"]`)?.children ?? [])].find(
-          (child) => child instanceof HTMLElement && child.dataset.cmsBlock === id,
-        );
+      const children = [...(page.querySelector(`[data-cms-sections="${CSS.escape(raw)}"]`)?.children ?? [])];
+      for (const old of shown) {
+        const id = old.dataset.cmsBlock ?? '';
+        const found = children.find((child) => child instanceof HTMLElement && child.dataset.cmsBlock === id);
         const stored = rendered.find((block) => block.id === id);
-        if (!found || !stored || !holder.isConnected) continue;
+        if (!found || !stored || !old.isConnected) continue;
         const block = document.importNode(found, true) as HTMLElement;
         model.set(id, stored);
-        holder.replaceWith(block);
+        old.replaceWith(block);
         await mountBlock(block, revs);
       }
     } catch (error) {
-      console.warn(`louise: the new block could not be shown (${String(error)}); reload the page to see it.`);
-    } finally {
-      fetching = false;
+      console.warn(`louise: the block could not be shown as saved (${String(error)}); reload the page to see it.`);
     }
+  }
+
+  /** A `list` field of a block gains an item (`at` null) or loses item `at`; saved through its own queue, then the block is shown anew. */
+  async function changeItems(id: string, name: string, at: number | null): Promise<void> {
+    const unit = fieldsOf.get(id)?.find((one) => one.target.field === blockFieldKey(target.field, id, name));
+    const type = model.get(id)?.type;
+    const label = (type && note.types[type]?.fields[name]?.label) || 'item';
+    if (unit?.queue) {
+      const items = unitValue(unit) as unknown[];
+      unit.queue.edit(at === null ? [...items, `New ${label.toLowerCase()}`] : items.filter((_, index) => index !== at));
+      if (!(await unit.queue.flush())) return;
+    } else {
+      // No item on the page yet, so no field to queue: one save of the new list.
+      const saved = await ctx.transport.save({ ...target, field: blockFieldKey(target.field, id, name) }, [`New ${label.toLowerCase()}`], null);
+      if (saved.kind !== 'saved') return void console.warn(`louise: the item was not added; try again.`);
+    }
+    const block = elements.get(id);
+    if (block) await rerender([block]);
+    // The focus goes to the new item, or the one before the removed item.
+    const parts = fieldsOf.get(id)?.find((one) => one.target.field === blockFieldKey(target.field, id, name))?.parts ?? [];
+    parts[at === null ? parts.length - 1 : Math.max(0, at - 1)]?.el.focus();
   }
 
   /** Makes a block's fields editable and gives it its toolbar. */
@@ -159,6 +184,15 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
     }
     const units = [...mine.values()];
     fieldsOf.set(id, units);
+    for (const unit of units)
+      for (const part of unit.parts)
+        if (part.index !== null)
+          part.el.addEventListener('keydown', (event) => {
+            // Backspace in an empty list item removes the item, as in any list editor.
+            if (event.key !== 'Backspace' || (part.el.textContent ?? '') !== '') return;
+            event.preventDefault();
+            void changeItems(id, unit.target.field.slice(blockPrefix(id).length), part.index);
+          });
     await Promise.all(
       units.map(async (unit) => {
         ctx.units.set(unit.id, unit);
@@ -202,8 +236,11 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
     down.setAttribute('aria-keyshortcuts', 'Alt+ArrowDown');
     const add = tool('add', 'Add below', () => openPicker(bar, add, id));
     add.setAttribute('aria-haspopup', 'true');
+    const lists = Object.entries(note.types[block.dataset.cmsBlockType ?? '']?.fields ?? {}).filter(([, field]) => field.type === 'list');
+    const items = lists.map(([name, field]) => tool('add', `Add ${field.label.toLowerCase()}`, () => void changeItems(id, name, null)));
     bar.append(
       handle,
+      ...items,
       up,
       down,
       tool('duplicate', 'Duplicate', () => duplicate(id)),

@@ -159,9 +159,32 @@ test('a page of nothing but blocks saves them like any field: status, Publish, a
     .dragTo(block(page, 'text'), { targetPosition: { x: 20, y: 5 } });
   expect(await types(page)).toEqual(['faq', 'text']);
   await expect(status(page)).toHaveText('Draft saved');
+
+  // A features list: Add feature appends an item (shown as the site renders it, the focus in it); Backspace in an empty item removes it.
+  await toolbar(page, 'Text').getByRole('button', { name: 'Add below', exact: true }).click();
+  await page.getByRole('group', { name: 'Add a block' }).getByRole('button', { name: 'Features list' }).click();
+  const features = block(page, 'features');
+  const items = features.locator('li[data-cms-field]');
+  await expect(items).toHaveCount(3);
+  await expect(items.first()).toHaveAttribute('contenteditable', /.+/);
+  await toolbar(page, 'Features list').getByRole('button', { name: 'Add feature', exact: true }).click();
+  await expect(items).toHaveCount(4);
+  await expect(items.nth(3)).toHaveText('New feature');
+  await expect(items.nth(3)).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Works offline');
+  await items.nth(1).click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await expect(items).toHaveCount(3);
+  await expect(items).toHaveText(['First feature', 'Third feature', 'Works offline']);
+  await expect(status(page)).toHaveText('Draft saved');
+
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(status(page)).toHaveText(/Published/);
   const html = await visitorHtml(browser, path);
-  expect([...html.matchAll(/class="block block-(\w+)/g)].map((m) => m[1])).toEqual(['faq', 'text']);
+  expect([...html.matchAll(/class="block block-(\w+)/g)].map((m) => m[1])).toEqual(['faq', 'text', 'features']);
+  expect([...html.matchAll(/<li>([^<]*)<\/li>/g)].map((m) => m[1])).toEqual(['First feature', 'Third feature', 'Works offline']);
   await context.close();
 });
