@@ -1,4 +1,4 @@
-import { isSectionsField, type FieldMap } from '../db/field-spec.ts';
+import { blockTypeOf, isSectionsField, type FieldMap } from '../db/field-spec.ts';
 import { fieldRev, fieldRevs } from './field-rev.ts';
 
 /** One block field of a sections field, as a save addresses it: `sections.<blockId>.<key>`. */
@@ -8,7 +8,10 @@ export interface BlockAddress {
   key: string;
 }
 
-const BLOCK_KEY = /^([A-Za-z_][A-Za-z0-9_]*)\.([a-z][a-z0-9]{3,31})\.([A-Za-z_][A-Za-z0-9_]*)$/;
+const BLOCK_ID_PART = '[a-z][a-z0-9]{3,31}';
+/** A block id: a letter then 3 to 31 lower-case letters or digits, so never all digits and never mistaken for a list index. */
+export const BLOCK_ID = new RegExp(`^${BLOCK_ID_PART}$`);
+const BLOCK_KEY = new RegExp(`^([A-Za-z_][A-Za-z0-9_]*)\\.(${BLOCK_ID_PART})\\.([A-Za-z_][A-Za-z0-9_]*)$`);
 
 /** The block field a key names (`sections.b1x2y3z4w5.heading`), when its first part is a sections field of `fields`; else null. */
 export function parseBlockKey(key: string, fields: FieldMap): BlockAddress | null {
@@ -66,7 +69,7 @@ export function documentRevs(data: Readonly<Record<string, unknown>>, fields: Fi
     revs[field] = structureRev(list);
     if (!Array.isArray(list)) continue;
     for (const block of list as Record<string, unknown>[]) {
-      const type = typeof block?.type === 'string' && Object.hasOwn(spec.sections.types, block.type) ? spec.sections.types[block.type] : undefined;
+      const type = blockTypeOf(spec.sections, block);
       if (!type || typeof block.id !== 'string') continue;
       for (const key of Object.keys(type.fields)) revs[`${field}.${block.id}.${key}`] = fieldRev(block[key] ?? null);
     }

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { imageValue, type FieldMap, type FieldSpec } from './collection.ts';
-import { isSectionsField, type BlockField, type SectionsDef } from '../db/field-spec.ts';
+import { blockTypeOf, isSectionsField, type BlockField, type SectionsDef } from '../db/field-spec.ts';
 import { jsonLimitProblem } from '../http/json-limits.ts';
 import type { Violation } from './validation-error.ts';
 
@@ -70,18 +70,16 @@ export function requiredViolations(data: Readonly<Record<string, unknown>>, fiel
   for (const [field, spec] of Object.entries(fields)) {
     const value = Object.hasOwn(data, field) ? data[field] : undefined;
     if (spec.required && isBlank(spec, value)) violations.push({ field, message: 'is required' });
-    if (isSectionsField(spec) && Array.isArray(value)) violations.push(...requiredBlockViolations(field, spec.sections.types, value));
+    if (isSectionsField(spec) && Array.isArray(value)) violations.push(...requiredBlockViolations(field, spec.sections, value));
   }
   return violations;
 }
 
 /** Required fields of every block of a (valid) sections list, addressed `<field>.<index>.<key>`. */
-function requiredBlockViolations(field: string, types: SectionsDef['types'], list: unknown[]): Violation[] {
+function requiredBlockViolations(field: string, def: SectionsDef, list: unknown[]): Violation[] {
   const violations: Violation[] = [];
   list.forEach((block, index) => {
-    const type = (block as { type?: unknown } | null)?.type;
-    const declared = typeof type === 'string' && Object.hasOwn(types, type) ? types[type]?.fields : undefined;
-    for (const [key, spec] of Object.entries(declared ?? {})) {
+    for (const [key, spec] of Object.entries(blockTypeOf(def, block)?.fields ?? {})) {
       const value = (block as Record<string, unknown>)[key];
       if ('required' in spec && spec.required && isBlank(spec, value)) violations.push({ field: `${field}.${index}.${key}`, message: 'is required' });
     }

@@ -1,4 +1,4 @@
-import { isSectionsField, type FieldMap } from '../db/field-spec.ts';
+import { blockTypeOf, isSectionsField, type FieldMap } from '../db/field-spec.ts';
 import { blockKey, parseBlockKey, revisionSubject, type BlockAddress } from './document-revs.ts';
 import { DRAFT_BASE_KEY, canonicalJson, fieldRev } from './field-rev.ts';
 import { fieldViolations } from './field-values.ts';
@@ -178,8 +178,8 @@ function mergeSections(current: Readonly<Record<string, unknown>>, data: Record<
       removed.push(blockKey(change));
       continue;
     }
-    const types = rules.fields[change.field]?.sections?.types ?? {};
-    const type = typeof block.type === 'string' && Object.hasOwn(types, block.type) ? types[block.type] : undefined;
+    const def = rules.fields[change.field]?.sections;
+    const type = def ? blockTypeOf(def, block) : undefined;
     const spec = type && Object.hasOwn(type.fields, change.key) ? type.fields[change.key] : undefined;
     const at = `${change.field}.${index}.${change.key}`;
     if (!spec) {

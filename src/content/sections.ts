@@ -3,13 +3,13 @@ import { imageValue, type BlockField, type BlockType, type FieldSpec, type Image
 import { normalizeFieldText, normalizeJsonStrings } from '../security/field-text.ts';
 import { RICH_URL_SCHEMES, isProtocolRelative, isSafeUrl } from '../security/url-scheme.ts';
 import { INHERITED } from './collection.ts';
+import { BLOCK_ID } from './document-revs.ts';
 import { fieldViolations } from './field-values.ts';
 import { LouiseValidationError } from './validation-error.ts';
 
 export type { BlockField, BlockType, SectionsDef } from '../db/field-spec.ts';
 
-/** A block id: a letter then 3 to 31 lower-case letters or digits, so never all digits and never mistaken for a list index. */
-export const BLOCK_ID = /^[a-z][a-z0-9]{3,31}$/;
+export { BLOCK_ID };
 const TYPE_NAME = /^[a-z][a-z0-9-]*$/;
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const FIELD_TYPES: ReadonlySet<string> = new Set(['text', 'richtext', 'image', 'link', 'list']);

@@ -54,6 +54,12 @@ export interface SectionsDef {
   readonly max: number;
 }
 
+/** The declared type of a stored block (named by its `type`); undefined for anything else. */
+export function blockTypeOf(def: SectionsDef, block: unknown): BlockType | undefined {
+  const type = (block as { type?: unknown } | null)?.type;
+  return typeof type === 'string' && Object.hasOwn(def.types, type) ? def.types[type] : undefined;
+}
+
 /** The shape of a list of plain-text items (`paragraphs`), for a json field's `schema`. */
 export const textList = v.array(v.string('each item must be text'), 'must be a list of text');
 

@@ -1,5 +1,6 @@
 import type { CollectionConfig, FieldSpec } from '../content/collection.ts';
 import type { SectionsDef } from '../content/sections.ts';
+import { blockTypeOf } from '../db/field-spec.ts';
 import { plainText } from '../security/text.ts';
 
 /** An entry as the index holds it: the ranked title and the rest as one body. */
@@ -80,8 +81,7 @@ export function sectionsText(def: SectionsDef, value: unknown): string[] {
   if (!Array.isArray(value)) return [];
   const out: string[] = [];
   for (const block of value as Record<string, unknown>[]) {
-    const type = typeof block?.type === 'string' && Object.hasOwn(def.types, block.type) ? def.types[block.type] : undefined;
-    for (const [key, field] of Object.entries(type?.fields ?? {})) out.push(...blockWords(field.type, block[key]));
+    for (const [key, field] of Object.entries(blockTypeOf(def, block)?.fields ?? {})) out.push(...blockWords(field.type, block[key]));
   }
   return out.filter((text) => text !== '');
 }
