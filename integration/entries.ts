@@ -48,8 +48,9 @@ export async function loadEntry<const C extends CollectionConfig>(
   if (!found) return null;
   // Revisions (the `$base` of draft saves) are of the stored values, so a repaired field's first
   // save is not taken for a conflict. A live collection's saves carry none: it notes only what to repair.
-  if (isVersioned(collection)) noteRendered(astro.locals, collection.slug, found.key, documentRevs(found.stored, collection.fields), found.invalid);
-  else if (found.invalid.length > 0) noteRendered(astro.locals, collection.slug, found.key, {}, found.invalid);
+  // Only an editor's page notes anything: a visitor's render computes no revisions.
+  if (editing && isVersioned(collection)) noteRendered(astro.locals, collection.slug, found.key, documentRevs(found.stored, collection.fields), found.invalid);
+  else if (editing && found.invalid.length > 0) noteRendered(astro.locals, collection.slug, found.key, {}, found.invalid);
   origins.set(found.data, { collection, key: found.key });
   return found.data as Entry<C>;
 }
