@@ -13,7 +13,7 @@ import { attachEditors, startUnit } from './start-unit.ts';
 import { blankBlock, blockFieldKey, blocksOf, copyBlock, moveId, parseBlockField, type Block, type SectionsNote } from './sections-model.ts';
 import { SECTIONS_CSS } from './sections-styles.ts';
 import type { Transport } from './transport.ts';
-import { docOf, unitValue, type Part, type StartedUnit, type Unit } from './units.ts';
+import { docOf, kindOf, unitValue, type Part, type StartedUnit, type Unit } from './units.ts';
 
 /** What the core hands the sections editor: the page's units and the means to start more. */
 export interface SectionsContext {
@@ -406,11 +406,6 @@ function tool(name: keyof typeof ICONS, label: string, run: () => void): HTMLBut
   const control = button('', run);
   control.append(icon(name), label);
   return control;
-}
-
-function kindOf(element: HTMLElement): Part['kind'] {
-  const type = element.dataset.cmsType;
-  return type === 'richtext' ? 'rich' : type === 'image' ? 'image' : type === 'link' ? 'link' : 'plain';
 }
 
 /** The page as the site renders it now for this editor (edit mode: their draft), parsed, never run. */

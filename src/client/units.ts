@@ -121,11 +121,15 @@ export function showValue(unit: Unit, value: unknown): void {
   else put(unit.parts[0], value);
 }
 
-const kindOf = (el: HTMLElement): PartKind => (el.dataset.cmsType === 'richtext' ? 'rich' : el.dataset.cmsType === 'image' ? 'image' : 'plain');
+/** How a marked element is edited, from its `data-cms-type` (a link is a block field's, see sections-client.ts). */
+export const kindOf = (el: HTMLElement): PartKind => {
+  const type = el.dataset.cmsType;
+  return type === 'richtext' ? 'rich' : type === 'image' ? 'image' : type === 'link' ? 'link' : 'plain';
+};
 
 /** An overlay region's type (its collection was not declared), else undefined. */
 function regionType(options: ResolvedOptions, collection: string, el: HTMLElement): 'text' | 'richtext' | 'image' | undefined {
   if (!options.declared || options.declared.has(collection)) return undefined;
   const kind = kindOf(el);
-  return kind === 'plain' ? 'text' : kind === 'rich' ? 'richtext' : 'image';
+  return kind === 'rich' ? 'richtext' : kind === 'image' ? 'image' : 'text';
 }
