@@ -39,6 +39,14 @@ export async function withoutLiveSession(page: Page | BrowserContext): Promise<v
   await page.routeWebSocket(/\/api\/cms\/.+\/live$/, (ws) => ws.close({ code: 1011, reason: 'test: no live session' }));
 }
 
+/** Creates a page of the test's own through the pages route, at `<under>/<prefix>-<time>`: its id and path. */
+export async function createPage(page: Page, prefix: string, data: Record<string, unknown>, under = 'articles'): Promise<{ id: number; path: string }> {
+  const slug = `${under}/${prefix}-${Date.now().toString(36)}`;
+  const created = await page.request.post('/api/cms/pages', { headers: { origin: baseUrl() }, data: { slug, ...data } });
+  expect(created.status(), await created.text()).toBe(201);
+  return { id: ((await created.json()) as { page: { id: number } }).page.id, path: `/${slug}` };
+}
+
 /** Saves a draft of page `id` through the versions route, as `page`'s editor would from a script. */
 export async function saveDraftAs(page: Page, id: number, data: Record<string, unknown>): Promise<void> {
   const res = await page.request.post(`/api/cms/pages/${id}/versions`, { headers: { origin: baseUrl() }, data });

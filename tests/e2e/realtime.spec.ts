@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { baseUrl, discardDraft, expectStored, openEditing, signIn, TITLE } from './editing-helpers.ts';
+import { baseUrl, createPage, discardDraft, expectStored, openEditing, signIn, TITLE } from './editing-helpers.ts';
 
 // Two editors on one page through the realtime session: each in their own
 // browser context (as two people would be), on a page of this test's own.
@@ -12,15 +12,8 @@ async function editorPage(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-async function newPage(page: Page, prefix: string): Promise<{ id: number; path: string }> {
-  const slug = `articles/${prefix}-${Date.now().toString(36)}`;
-  const created = await page.request.post('/api/cms/pages', {
-    headers: { origin: baseUrl() },
-    data: { slug, title: 'Shared title', summary: 'Shared summary.' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return { id: ((await created.json()) as { page: { id: number } }).page.id, path: `/${slug}` };
-}
+/** The page both editors open: a page of this test's own. */
+const SHARED = { title: 'Shared title', summary: 'Shared summary.' };
 
 /** The edit bar's list of the other editors on the page. */
 const others = (page: Page) => page.getByRole('list', { name: /on this page/i });
@@ -30,7 +23,7 @@ test('two editors on one page: a held field is locked for the other, typing show
 }, testInfo) => {
   const a = await editorPage(browser, 'editor@localhost');
   const b = await editorPage(browser, 'writer@localhost');
-  const { id, path } = await newPage(a, 'live');
+  const { id, path } = await createPage(a, 'live', SHARED);
   await openEditing(a, path);
   await openEditing(b, path);
   await expect(others(b)).toContainText('Editor');
@@ -71,7 +64,7 @@ test('two editors on one page: a held field is locked for the other, typing show
 
 test('when the live session is down the bar says so and edits save as plain drafts', async ({ browser }) => {
   const a = await editorPage(browser, 'editor@localhost');
-  const { id, path } = await newPage(a, 'offline');
+  const { id, path } = await createPage(a, 'offline', SHARED);
   // The socket cannot be opened (a proxy that refuses WebSockets, an outage).
   await a.routeWebSocket(/\/live$/, (ws) => ws.close({ code: 1011, reason: 'down' }));
   await openEditing(a, path);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { baseUrl, discardDraft, openEditing, retype, saveDraftAs, signIn, status } from './editing-helpers.ts';
+import { baseUrl, createPage, discardDraft, openEditing, retype, saveDraftAs, signIn, status } from './editing-helpers.ts';
 
 // A word no seeded page has, different on every run. Random, not the time: two words made in the same
 // millisecond would share a suffix, and the local embedder's character trigrams would find one for the other.
@@ -26,14 +26,8 @@ test.describe('site search', () => {
     const drafted = word('wombat');
     await signIn(page);
     // A page of its own, so no other test's pending work is published with it.
-    const slug = `articles/${word('search')}`;
-    const created = await page.request.post('/api/cms/pages', {
-      headers: { origin: baseUrl() },
-      data: { slug, title: 'Marsupials of the coast', summary: 'Notes.' },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const id = ((await created.json()) as { page: { id: number } }).page.id;
-    await openEditing(page, `/${slug}`);
+    const { id, path } = await createPage(page, 'search', { title: 'Marsupials of the coast', summary: 'Notes.' });
+    await openEditing(page, path);
     await retype(page, '[data-cms-field$=":summary"]', `Search finds this sentence about a ${published}.`);
     await expect(status(page)).toHaveText('Draft saved');
     await page.getByRole('button', { name: 'Publish' }).click();
@@ -49,7 +43,7 @@ test.describe('site search', () => {
     await expect(search).toHaveURL(new RegExp(`/search\\?q=${published}$`));
     const result = search.locator('.search-results li');
     await expect(result).toHaveCount(1);
-    await expect(result.getByRole('link')).toHaveAttribute('href', `/${slug}`);
+    await expect(result.getByRole('link')).toHaveAttribute('href', path);
     await expect(result.locator('mark')).toHaveText(published);
 
     await search.goto(`/search?q=${drafted}`);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { baseUrl, openEditing, signIn, status, storedDraft, visitorHtml } from './editing-helpers.ts';
+import { baseUrl, createPage, openEditing, signIn, status, storedDraft, visitorHtml } from './editing-helpers.ts';
 
 // Page sections (issue 14): an editor builds a page from blocks in place, on
 // a page of this test's own (an article, which may continue with blocks).
@@ -8,15 +8,9 @@ import { baseUrl, openEditing, signIn, status, storedDraft, visitorHtml } from '
 const FIRST = { id: 'bfirsttext', type: 'text', body: '<p>The first block.</p>' };
 const FAQ = { id: 'bquestion', type: 'faq', question: 'Does it keep my text?', answer: '<p>Always.</p>' };
 
-async function newPage(page: Page, prefix: string, under = 'articles'): Promise<{ id: number; path: string }> {
-  const slug = `${under}/${prefix}-${Date.now().toString(36)}`;
-  const created = await page.request.post('/api/cms/pages', {
-    headers: { origin: baseUrl() },
-    data: { slug, title: 'Built from blocks', summary: 'A page of blocks.', sections: [FIRST, FAQ] },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return { id: ((await created.json()) as { page: { id: number } }).page.id, path: `/${slug}` };
-}
+/** A page of this test's own, starting with the text block and the question. */
+const newPage = (page: Page, prefix: string, under?: string) =>
+  createPage(page, prefix, { title: 'Built from blocks', summary: 'A page of blocks.', sections: [FIRST, FAQ] }, under);
 
 const blocks = (page: Page) => page.locator('[data-cms-sections] > [data-cms-block]');
 const block = (page: Page, type: string) => page.locator(`[data-cms-sections] > [data-cms-block-type="${type}"]`);
