@@ -92,6 +92,23 @@ async function init(cwd: string, overrides: Partial<InitOptions> = {}) {
 
 const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
 
+/** What init adds to the blog starter's wrangler config besides its D1 database: assets, KV, R2, and the Durable Objects (each class in a migration of its own). */
+const INIT_ADDS = {
+  assets: { directory: './dist/client', binding: 'ASSETS', run_worker_first: ['/*', '!/_astro/*', '!/_louise/*'] },
+  kv_namespaces: [{ binding: 'KV' }],
+  r2_buckets: [{ binding: 'MEDIA', bucket_name: 'example-blog-media' }],
+  durable_objects: {
+    bindings: [
+      { name: 'RATE_LIMITER', class_name: 'RateLimiterObject' },
+      { name: 'REALTIME', class_name: 'RealtimeObject' },
+    ],
+  },
+  migrations: [
+    { tag: 'v1', new_sqlite_classes: ['RateLimiterObject'] },
+    { tag: 'v2', new_sqlite_classes: ['RealtimeObject'] },
+  ],
+};
+
 describe('louise init', () => {
   it('sets up the blog starter, then finds nothing to do on a second run', async () => {
     const dir = project({ 'wrangler.jsonc': ASTRO_STUB_WRANGLER, '.gitignore': 'dist/\nnode_modules/\n' });
@@ -108,22 +125,9 @@ describe('louise init', () => {
       compatibility_flags: ['global_fetch_strictly_public', 'nodejs_compat'],
       name: 'example-blog',
       main: './src/worker.ts',
-      assets: { directory: './dist/client', binding: 'ASSETS', run_worker_first: ['/*', '!/_astro/*', '!/_louise/*'] },
       observability: { enabled: true },
       d1_databases: [{ binding: 'DB', database_name: 'example-blog' }],
-      kv_namespaces: [{ binding: 'KV' }],
-      r2_buckets: [{ binding: 'MEDIA', bucket_name: 'example-blog-media' }],
-      durable_objects: {
-        bindings: [
-          { name: 'RATE_LIMITER', class_name: 'RateLimiterObject' },
-          { name: 'REALTIME', class_name: 'RealtimeObject' },
-        ],
-      },
-      // Each class in a migration of its own.
-      migrations: [
-        { tag: 'v1', new_sqlite_classes: ['RateLimiterObject'] },
-        { tag: 'v2', new_sqlite_classes: ['RealtimeObject'] },
-      ],
+      ...INIT_ADDS,
     });
     // The file's tabs are kept for what init adds.
     expect(read(dir, 'wrangler.jsonc')).toMatch(/\n\t"d1_databases": \[/);
@@ -223,19 +227,7 @@ directory = "./dist/client" # client build
         { binding: 'ANALYTICS', database_name: 'analytics', migrations_dir: 'db/migrations' },
         { binding: 'DB', database_name: 'example-blog' },
       ],
-      assets: { directory: './dist/client', binding: 'ASSETS', run_worker_first: ['/*', '!/_astro/*', '!/_louise/*'] },
-      kv_namespaces: [{ binding: 'KV' }],
-      r2_buckets: [{ binding: 'MEDIA', bucket_name: 'example-blog-media' }],
-      durable_objects: {
-        bindings: [
-          { name: 'RATE_LIMITER', class_name: 'RateLimiterObject' },
-          { name: 'REALTIME', class_name: 'RealtimeObject' },
-        ],
-      },
-      migrations: [
-        { tag: 'v1', new_sqlite_classes: ['RateLimiterObject'] },
-        { tag: 'v2', new_sqlite_classes: ['RealtimeObject'] },
-      ],
+      ...INIT_ADDS,
     });
     expect(existsSync(join(dir, 'wrangler.jsonc'))).toBe(false);
     const second = await init(dir);
@@ -279,16 +271,8 @@ directory = "./dist/client" # client build
     const config = parseJsonc(text);
     expect(config).toEqual({
       ...parseJsonc(wrangler),
-      durable_objects: {
-        bindings: [
-          { name: 'RATE_LIMITER', class_name: 'RateLimiterObject' },
-          { name: 'REALTIME', class_name: 'RealtimeObject' },
-        ],
-      },
-      migrations: [
-        { tag: 'v1', new_sqlite_classes: ['RateLimiterObject'] },
-        { tag: 'v2', new_sqlite_classes: ['RealtimeObject'] },
-      ],
+      durable_objects: INIT_ADDS.durable_objects,
+      migrations: INIT_ADDS.migrations,
     });
     // The Worker it wrote then is the site's now: left alone, with the one line it lacks printed.
     expect(read(dir, 'src/worker.ts')).toBe(EARLIER_INIT['src/worker.ts']);
@@ -345,16 +329,8 @@ new_sqlite_classes = [ "RateLimiterObject" ]
     const text = read(dir, 'wrangler.toml');
     expect(text.slice(0, toml.length)).toBe(toml);
     const config = parseToml(text);
-    expect(config['durable_objects']).toEqual({
-      bindings: [
-        { name: 'RATE_LIMITER', class_name: 'RateLimiterObject' },
-        { name: 'REALTIME', class_name: 'RealtimeObject' },
-      ],
-    });
-    expect(config['migrations']).toEqual([
-      { tag: 'v1', new_sqlite_classes: ['RateLimiterObject'] },
-      { tag: 'v2', new_sqlite_classes: ['RealtimeObject'] },
-    ]);
+    expect(config['durable_objects']).toEqual(INIT_ADDS.durable_objects);
+    expect(config['migrations']).toEqual(INIT_ADDS.migrations);
     expect((await init(dir)).changes).toEqual([]);
   });
 
