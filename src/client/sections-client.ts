@@ -61,11 +61,13 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
   /** A block as this page has it: the stored one with what its fields show now. */
   const contentOf = (id: string): Block => {
     const block = { ...(model.get(id) as Block) };
-    for (const unit of fieldsOf.get(id) ?? [])
-      if (unit.parts.every((part) => part.editor)) block[unit.target.field.slice(blockPrefix(id).length)] = unitValue(unit);
+    for (const unit of fieldsOf.get(id) ?? []) if (unit.parts.every((part) => part.editor)) block[nameOf(id, unit)] = unitValue(unit);
     return block;
   };
-  const blockPrefix = (id: string) => `${target.field}.${id}.`;
+  /** A block field's save key, its unit, and the field a unit of block `id` edits. */
+  const fieldKey = (id: string, name: string) => blockFieldKey(target.field, id, name);
+  const fieldUnit = (id: string, name: string) => fieldsOf.get(id)?.find((unit) => unit.target.field === fieldKey(id, name));
+  const nameOf = (id: string, unit: Unit) => unit.target.field.slice(fieldKey(id, '').length);
   const current = () =>
     order()
       .filter((id) => model.has(id))
@@ -139,22 +141,22 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
 
   /** A `list` field of a block gains an item (`at` null) or loses item `at`; saved through its own queue, then the block is shown anew. */
   async function changeItems(id: string, name: string, at: number | null): Promise<void> {
-    const unit = fieldsOf.get(id)?.find((one) => one.target.field === blockFieldKey(target.field, id, name));
+    const unit = fieldUnit(id, name);
     const type = model.get(id)?.type;
-    const label = (type && note.types[type]?.fields[name]?.label) || 'item';
+    const added = `New ${((type && note.types[type]?.fields[name]?.label) || 'item').toLowerCase()}`;
     if (unit?.queue) {
       const items = unitValue(unit) as unknown[];
-      unit.queue.edit(at === null ? [...items, `New ${label.toLowerCase()}`] : items.filter((_, index) => index !== at));
+      unit.queue.edit(at === null ? [...items, added] : items.filter((_, index) => index !== at));
       if (!(await unit.queue.flush())) return;
     } else {
       // No item on the page yet, so no field to queue: one save of the new list.
-      const saved = await ctx.transport.save({ ...target, field: blockFieldKey(target.field, id, name) }, [`New ${label.toLowerCase()}`], null);
+      const saved = await ctx.transport.save({ ...target, field: fieldKey(id, name) }, [added], null);
       if (saved.kind !== 'saved') return void console.warn(`louise: the item was not added; try again.`);
     }
     const block = elements.get(id);
     if (block) await rerender([block]);
     // The focus goes to the new item, or the one before the removed item.
-    const parts = fieldsOf.get(id)?.find((one) => one.target.field === blockFieldKey(target.field, id, name))?.parts ?? [];
+    const parts = fieldUnit(id, name)?.parts ?? [];
     parts[at === null ? parts.length - 1 : Math.max(0, at - 1)]?.el.focus();
   }
 
@@ -167,7 +169,7 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
     for (const element of block.querySelectorAll<HTMLElement>('[data-cms-field]')) {
       const field = parseBlockField(element.dataset.cmsField ?? '');
       if (!field || field.list !== raw) continue;
-      const key = blockFieldKey(target.field, id, field.name);
+      const key = fieldKey(id, field.name);
       let unit = mine.get(key);
       if (!unit) {
         unit = {
@@ -191,7 +193,7 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
             // Backspace in an empty list item removes the item, as in any list editor.
             if (event.key !== 'Backspace' || (part.el.textContent ?? '') !== '') return;
             event.preventDefault();
-            void changeItems(id, unit.target.field.slice(blockPrefix(id).length), part.index);
+            void changeItems(id, nameOf(id, unit), part.index);
           });
     await Promise.all(
       units.map(async (unit) => {
