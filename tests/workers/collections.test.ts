@@ -1,10 +1,11 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { cmsField, loadEntry, type EntryAstro } from '../../integration/entries.ts';
+import { cmsBlock, cmsField, cmsSections, loadEntry, type EntryAstro } from '../../integration/entries.ts';
 import type { LouiseLocals } from '../../integration/edit-mode.ts';
 import { defineCollection, textList } from '../../src/content/collection.ts';
 import { fieldRev } from '../../src/content/field-rev.ts';
 import { readEntry } from '../../src/content/read-entry.ts';
+import { defineSections } from '../../src/content/sections.ts';
 import { siteSettings } from '../../src/db/schema.ts';
 import { collectionRoutes } from '../../src/editor/collection-routes.ts';
 import { call, composeRoutes, countingD1, headerEditor, liveRow, seedPage } from './content-helpers.ts';
@@ -16,6 +17,17 @@ const pages = defineCollection({
   slug: 'pages',
   unique: ['slug'],
   fields: { title: { type: 'text', required: true }, summary: { type: 'text' }, body: { type: 'richtext' }, paragraphs: { type: 'json', schema: textList } },
+  versions: { drafts: true },
+});
+// The same table read with a sections field (the toolkit's pages tables have the column).
+const blocks = defineSections({
+  cta: { label: 'Call to action', fields: { heading: { type: 'text', label: 'Heading' }, link: { type: 'link' }, image: { type: 'image' } } },
+  text: { label: 'Text', fields: { body: { type: 'richtext' }, items: { type: 'list' } } },
+});
+const blockPages = defineCollection({
+  slug: 'pages',
+  unique: ['slug'],
+  fields: { title: { type: 'text' }, sections: blocks.field },
   versions: { drafts: true },
 });
 const settings = defineCollection({
@@ -120,6 +132,53 @@ describe('readEntry and loadEntry', () => {
     expect(() => cmsField(editor, page!, 'slug')).toThrow(/slug is not a field of pages/);
     expect(() => cmsField(editor, page!, 'title', 0)).toThrow(/only a json list field takes an index/);
     expect(() => cmsField(editor, { ...page! }, 'title')).toThrow(/exactly as loadEntry\(\) returned it/);
+  });
+
+  it('cmsSections and cmsBlock: markers by block for an editor (the blocks and types noted for the client), nothing for visitors, a TypeError for every misuse', async () => {
+    const list = [
+      { id: 'bcta1', type: 'cta', heading: 'Hi', link: { href: '/go', label: 'Go' }, image: null },
+      { id: 'btext1', type: 'text', body: '<p>x</p>', items: ['a'] },
+    ];
+    const id = await seedPage({ slug: 'blocky', title: 'Blocks' });
+    await env.DB.prepare('UPDATE pages SET sections = ?1, published_version_id = NULL WHERE id = ?2').bind(JSON.stringify(list), id).run();
+    await call(api, `/api/cms/pages/${id}/versions`, { body: { title: 'Blocks' } });
+    expect((await call(api, `/api/cms/pages/${id}/publish`, { body: {} })).status).toBe(200);
+
+    const editor = astro(true);
+    const page = (await loadEntry(editor, blockPages, { slug: 'blocky' }, { db: env.DB }))!;
+    expect(cmsSections(editor, page, 'sections')).toEqual({ 'data-cms-sections': `pages:${id}:sections` });
+    const note = editor.locals.louise.sections[`pages:${id}:sections`];
+    expect(note?.value).toEqual(list);
+    expect(note?.types['cta']).toEqual({
+      label: 'Call to action',
+      fields: { heading: { type: 'text', label: 'Heading' }, link: { type: 'link', label: 'link' }, image: { type: 'image', label: 'image' } },
+      blank: { type: 'cta', heading: 'Heading', link: { href: '/', label: 'Link' }, image: null },
+    });
+    const cta = cmsBlock(editor, page, 'sections', 0);
+    expect(cta.attributes).toEqual({ 'data-cms-block': 'bcta1', 'data-cms-block-type': 'cta', 'data-cms-label': 'Call to action' });
+    expect(cta.field('heading')).toEqual({ 'data-cms-field': `pages:${id}:sections.0.heading`, 'data-cms-label': 'Heading' });
+    expect(cta.field('link')).toEqual({ 'data-cms-field': `pages:${id}:sections.0.link`, 'data-cms-label': 'link', 'data-cms-type': 'link' });
+    expect(cta.image('image')).toMatchObject({ 'data-cms-field': `pages:${id}:sections.0.image`, 'data-cms-type': 'image', 'data-cms-empty': '' });
+    expect(cmsBlock(editor, page, 'sections', 1).field('items', 0)).toEqual({ 'data-cms-field': `pages:${id}:sections.1.items.0`, 'data-cms-label': 'items' });
+    expect(editor.locals.louise.revs[`pages:${id}`]).toMatchObject({ 'sections.bcta1.heading': fieldRev('Hi'), 'sections.btext1.items': fieldRev(['a']) });
+
+    // Misuse: a field the block's type lacks, an image helper on text, an index with no block, a field that is not sections, a copied entry.
+    expect(() => cta.field('body')).toThrow(/a cta block has no field body/);
+    expect(() => cta.image('heading')).toThrow(/heading is not an image field of a cta block/);
+    expect(() => cmsBlock(editor, page, 'sections', 2)).toThrow(/sections has no block 2/);
+    expect(() => cmsSections(editor, page, 'title')).toThrow(/title is not a sections field of pages/);
+    expect(() => cmsBlock(editor, { ...page }, 'sections', 0)).toThrow(/exactly as loadEntry\(\) returned it/);
+
+    // Visitors: the same blocks, and not one attribute or note.
+    const visitor = astro(false);
+    const shown = (await loadEntry(visitor, blockPages, { slug: 'blocky' }, { db: env.DB }))!;
+    expect(shown.sections).toEqual(list);
+    expect(cmsSections(visitor, shown, 'sections')).toEqual({});
+    const seen = cmsBlock(visitor, shown, 'sections', 0);
+    expect([seen.attributes, seen.field('heading')]).toEqual([{}, {}]);
+    expect(seen.image('image')).toBeNull();
+    expect(visitor.locals.louise.sections).toEqual({});
+    expect(visitor.locals.louise.revs).toEqual({});
   });
 
   it('stored values that do not fit are replaced and noted; revisions stay those of the stored values', async () => {
