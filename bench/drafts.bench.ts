@@ -2,31 +2,17 @@
 // wrangler's test harness, as a ratio to a raw single-row D1 insert measured in the same
 // run; and versions-list latency on a page with 10,000 versions (keyset pagination keeps
 // the first, middle and last page alike). Run: node bench/drafts.bench.ts
-import { fileURLToPath } from 'node:url';
-import { readD1Migrations } from '@cloudflare/vitest-plugin';
+import { benchWorker, median, migrateDb } from './harness.ts';
 
-process.env['CLOUDFLARE_CF_FETCH_ENABLED'] = 'false';
-const { createTestHarness } = await import('wrangler');
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 const OPS = 400;
 const ROUNDS = 3;
 const TIME_BUDGET_MS = 45_000;
 
-const server = createTestHarness({
-  root,
-  workers: [
-    {
-      config: {
-        name: 'louise-drafts-bench',
-        main: './bench/drafts.worker.js',
-        compatibility_date: '2026-10-01',
-        compatibility_flags: ['nodejs_compat'],
-        alias: { 'louise-bench-editor': './src/editor/index.ts', 'louise-bench-content': './src/content/index.ts', 'louise-bench-db': './src/db/index.ts' },
-        d1_databases: [{ binding: 'DB', database_name: 'bench', database_id: '00000000-0000-0000-0000-000000000001' }],
-      },
-    },
-  ],
+const server = benchWorker({
+  name: 'louise-drafts-bench',
+  main: './bench/drafts.worker.js',
+  alias: { 'louise-bench-editor': './src/editor/index.ts', 'louise-bench-content': './src/content/index.ts', 'louise-bench-db': './src/db/index.ts' },
+  d1_databases: [{ binding: 'DB', database_name: 'bench', database_id: '00000000-0000-0000-0000-000000000001' }],
 });
 
 async function op(query: string): Promise<unknown> {
@@ -41,13 +27,10 @@ async function rate(query: string): Promise<number> {
   return ops / ((performance.now() - started) / 1000);
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const benchStart = performance.now();
 try {
   await server.listen();
-  const DB = (await server.getWorker<{ DB: { prepare(sql: string): unknown; batch(statements: unknown[]): Promise<unknown> } }>().getEnv()).DB;
-  for (const { queries } of await readD1Migrations(fileURLToPath(new URL('../migrations', import.meta.url))))
-    await DB.batch(queries.map((query) => DB.prepare(query)));
+  await migrateDb(server);
   await op('op=setup&count=101');
 
   const cases = [

@@ -7,13 +7,8 @@
 //    with their published versions and pending drafts, against one indexed lookup of the
 //    asset's registry row, with the scan at 1,000 pages to show what it grows with.
 // Run: node bench/media.bench.ts
-import { fileURLToPath } from 'node:url';
-import { readD1Migrations } from '@cloudflare/vitest-plugin';
+import { benchWorker, median, migrateDb } from './harness.ts';
 
-process.env['CLOUDFLARE_CF_FETCH_ENABLED'] = 'false';
-const { createTestHarness } = await import('wrangler');
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 const UPLOADS = 3;
 const SCANS = 10;
 const LOOKUPS = 200;
@@ -24,21 +19,12 @@ const SMALL = 1_000;
 const BATCH = 1_000;
 const KEY = `${'c0ffee'.repeat(10)}abcd.jpg`;
 
-const server = createTestHarness({
-  root,
-  workers: [
-    {
-      config: {
-        name: 'louise-media-bench',
-        main: './bench/media.worker.js',
-        compatibility_date: '2026-10-01',
-        compatibility_flags: ['nodejs_compat'],
-        alias: { 'louise-bench-editor': './src/editor/index.ts', 'louise-bench-content': './src/content/index.ts', 'louise-bench-db': './src/db/index.ts' },
-        d1_databases: [{ binding: 'DB', database_name: 'bench', database_id: '00000000-0000-0000-0000-000000000003' }],
-        r2_buckets: [{ binding: 'MEDIA', bucket_name: 'bench-media' }],
-      },
-    },
-  ],
+const server = benchWorker({
+  name: 'louise-media-bench',
+  main: './bench/media.worker.js',
+  alias: { 'louise-bench-editor': './src/editor/index.ts', 'louise-bench-content': './src/content/index.ts', 'louise-bench-db': './src/db/index.ts' },
+  d1_databases: [{ binding: 'DB', database_name: 'bench', database_id: '00000000-0000-0000-0000-000000000003' }],
+  r2_buckets: [{ binding: 'MEDIA', bucket_name: 'bench-media' }],
 });
 
 async function op<T>(query: string): Promise<T> {
@@ -68,15 +54,12 @@ interface Size {
   body: number;
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
 const benchStart = performance.now();
 const inBudget = () => performance.now() - benchStart < TIME_BUDGET_MS;
 try {
   await server.listen();
-  const DB = (await server.getWorker<{ DB: { prepare(sql: string): unknown; batch(statements: unknown[]): Promise<unknown> } }>().getEnv()).DB;
-  for (const { queries } of await readD1Migrations(fileURLToPath(new URL('../migrations', import.meta.url))))
-    await DB.batch(queries.map((query) => DB.prepare(query)));
+  await migrateDb(server);
 
   // 1. Upload throughput.
   const put: number[] = [];

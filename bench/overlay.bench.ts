@@ -2,32 +2,19 @@
 // through the region rewriter with published values from KV, as a ratio to the same asset
 // served directly; in workerd via wrangler's test harness, local KV and assets.
 // Run: node bench/overlay.bench.ts
-import { fileURLToPath } from 'node:url';
+import { benchWorker, median } from './harness.ts';
 
-process.env['CLOUDFLARE_CF_FETCH_ENABLED'] = 'false';
-const { createTestHarness } = await import('wrangler');
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 const N = 300;
 const CONCURRENCY = 4;
 const ROUNDS = 5;
 
-const server = createTestHarness({
-  root,
-  workers: [
-    {
-      config: {
-        name: 'louise-overlay-bench',
-        main: './bench/overlay.worker.js',
-        compatibility_date: '2026-10-01',
-        compatibility_flags: ['nodejs_compat'],
-        alias: { 'louise-bench-content': './src/content/index.ts', 'louise-bench-editor': './src/editor/index.ts' },
-        assets: { directory: './bench/overlay-assets', binding: 'ASSETS', run_worker_first: true },
-        kv_namespaces: [{ binding: 'KV', id: '00000000000000000000000000000002' }],
-        d1_databases: [{ binding: 'DB', database_name: 'bench', database_id: '00000000-0000-0000-0000-000000000002' }],
-      },
-    },
-  ],
+const server = benchWorker({
+  name: 'louise-overlay-bench',
+  main: './bench/overlay.worker.js',
+  alias: { 'louise-bench-content': './src/content/index.ts', 'louise-bench-editor': './src/editor/index.ts' },
+  assets: { directory: './bench/overlay-assets', binding: 'ASSETS', run_worker_first: true },
+  kv_namespaces: [{ binding: 'KV', id: '00000000000000000000000000000002' }],
+  d1_databases: [{ binding: 'DB', database_name: 'bench', database_id: '00000000-0000-0000-0000-000000000002' }],
 });
 
 /** Requests a second for one path, N requests at CONCURRENCY. */
@@ -47,7 +34,6 @@ async function rate(path: string): Promise<number> {
   return N / ((performance.now() - started) / 1000);
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 try {
   await server.listen();
   await server.fetch('/setup');

@@ -3,38 +3,27 @@
 // in the same run. Run: node bench/rate-limit.bench.ts  (Node >= 22.18 strips the types).
 // Production figures differ (network, replication): the spec plans for roughly
 // 500 to 1,000 simple operations per second per key.
-import { fileURLToPath } from 'node:url';
+import { benchWorker, median } from './harness.ts';
 
-// Loopback only: without this, wrangler fetches Request.cf data from workers.cloudflare.com.
-process.env['CLOUDFLARE_CF_FETCH_ENABLED'] = 'false';
-const { createTestHarness } = await import('wrangler');
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 const OPS_PER_BATCH = 1_000;
 const ROUNDS = 3;
 const CONCURRENCY = [1, 16];
 const OPS = ['ping', 'hit', 'blocked'] as const;
 const TIME_BUDGET_MS = 25_000;
 
-const server = createTestHarness({
-  root,
-  workers: [
-    {
-      config: {
-        name: 'louise-rate-limit-bench',
-        main: './bench/rate-limit.worker.js',
-        compatibility_date: '2026-10-01',
-        alias: { 'louise-bench-limiter': './src/worker/rate-limiter-object.ts' },
-        durable_objects: {
-          bindings: [
-            { name: 'RATE_LIMITER', class_name: 'RateLimiterObject' },
-            { name: 'PING', class_name: 'PingObject' },
-          ],
-        },
-        migrations: [{ tag: 'v1', new_sqlite_classes: ['RateLimiterObject', 'PingObject'] }],
-      },
-    },
-  ],
+const server = benchWorker({
+  name: 'louise-rate-limit-bench',
+  main: './bench/rate-limit.worker.js',
+  alias: { 'louise-bench-limiter': './src/worker/rate-limiter-object.ts' },
+  durable_objects: {
+    bindings: [
+      { name: 'RATE_LIMITER', class_name: 'RateLimiterObject' },
+      { name: 'PING', class_name: 'PingObject' },
+    ],
+  },
+  migrations: [{ tag: 'v1', new_sqlite_classes: ['RateLimiterObject', 'PingObject'] }],
+  // The limiter needs no Node APIs.
+  compatibility_flags: [],
 });
 
 async function batch(op: string, concurrency: number, key: string): Promise<number> {
@@ -44,11 +33,6 @@ async function batch(op: string, concurrency: number, key: string): Promise<numb
   const { ops } = (await response.json()) as { ops: number };
   return ops / ((performance.now() - started) / 1000);
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? Number.NaN;
-};
 
 const benchStart = performance.now();
 try {

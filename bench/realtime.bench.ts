@@ -13,13 +13,8 @@
 // sockets (see bench/realtime.worker.js); its clock ticks in whole ms, so p50/p95 are whole
 // ms, and the mean (sends fall at random points of a tick) is the sub-ms figure.
 // Run: node bench/realtime.bench.ts
-import { fileURLToPath } from 'node:url';
-import { readD1Migrations } from '@cloudflare/vitest-plugin';
+import { benchWorker, migrateDb } from './harness.ts';
 
-process.env['CLOUDFLARE_CF_FETCH_ENABLED'] = 'false';
-const { createTestHarness } = await import('wrangler');
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 const OTHERS = [1, 10, 50];
 const KINDS = ['echo', 'realtime'] as const;
 type Kind = (typeof KINDS)[number];
@@ -28,27 +23,18 @@ const BURSTS_PER_ROUND = 2;
 const ROUNDS = 3;
 const TIME_BUDGET_MS = 35_000;
 
-const server = createTestHarness({
-  root,
-  workers: [
-    {
-      config: {
-        name: 'louise-realtime-bench',
-        main: './bench/realtime.worker.js',
-        compatibility_date: '2026-10-01',
-        compatibility_flags: ['nodejs_compat'],
-        alias: { 'louise-bench-realtime': './src/realtime/index.ts', 'louise-bench-content': './src/content/index.ts' },
-        d1_databases: [{ binding: 'DB', database_name: 'bench-realtime', database_id: '00000000-0000-0000-0000-000000000003' }],
-        durable_objects: {
-          bindings: [
-            { name: 'REALTIME', class_name: 'RealtimeObject' },
-            { name: 'ECHO', class_name: 'EchoObject' },
-          ],
-        },
-        migrations: [{ tag: 'v1', new_sqlite_classes: ['RealtimeObject', 'EchoObject'] }],
-      },
-    },
-  ],
+const server = benchWorker({
+  name: 'louise-realtime-bench',
+  main: './bench/realtime.worker.js',
+  alias: { 'louise-bench-realtime': './src/realtime/index.ts', 'louise-bench-content': './src/content/index.ts' },
+  d1_databases: [{ binding: 'DB', database_name: 'bench-realtime', database_id: '00000000-0000-0000-0000-000000000003' }],
+  durable_objects: {
+    bindings: [
+      { name: 'REALTIME', class_name: 'RealtimeObject' },
+      { name: 'ECHO', class_name: 'EchoObject' },
+    ],
+  },
+  migrations: [{ tag: 'v1', new_sqlite_classes: ['RealtimeObject', 'EchoObject'] }],
 });
 
 interface CaseResult {
@@ -75,9 +61,7 @@ const whole = (x: number): string => String(Math.round(x)).padStart(2);
 const benchStart = performance.now();
 try {
   await server.listen();
-  const DB = (await server.getWorker<{ DB: { prepare(sql: string): unknown; batch(statements: unknown[]): Promise<unknown> } }>().getEnv()).DB;
-  for (const { queries } of await readD1Migrations(fileURLToPath(new URL('../migrations', import.meta.url))))
-    await DB.batch(queries.map((query) => DB.prepare(query)));
+  await migrateDb(server);
   const setup = await server.fetch('/setup', { method: 'POST' });
   if (!setup.ok) throw new Error(`setup failed: ${await setup.text()}`);
   for (const kind of KINDS) await runCase(kind, 10, 30, 1); // warm-up: objects created, code hot

@@ -5,37 +5,23 @@
 // Each figure is timed inside the bench worker around the call (workerd's clock
 // moves across awaited D1 I/O), so the harness round trip is left out; the
 // round-trip figures are printed too. Run: node bench/search.bench.ts [maxPages]
-import { fileURLToPath } from 'node:url';
-import { readD1Migrations } from '@cloudflare/vitest-plugin';
+import { benchWorker, migrateDb } from './harness.ts';
 
-process.env['CLOUDFLARE_CF_FETCH_ENABLED'] = 'false';
-const { createTestHarness } = await import('wrangler');
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 const SIZES = [1_000, 10_000, 100_000].filter((n) => n <= Number(process.argv[2] ?? 100_000));
 const GROW_BATCH = 250;
 const REINDEX_BATCH = 500;
 const QUERY_ROUNDS = 12;
 
-const server = createTestHarness({
-  root,
-  workers: [
-    {
-      config: {
-        name: 'louise-search-bench',
-        main: './bench/search.worker.js',
-        compatibility_date: '2026-10-01',
-        compatibility_flags: ['nodejs_compat'],
-        alias: {
-          'louise-bench-editor': './src/editor/index.ts',
-          'louise-bench-content': './src/content/index.ts',
-          'louise-bench-db': './src/db/index.ts',
-          'louise-bench-search': './src/search/index.ts',
-        },
-        d1_databases: [{ binding: 'DB', database_name: 'bench-search', database_id: '00000000-0000-0000-0000-000000000002' }],
-      },
-    },
-  ],
+const server = benchWorker({
+  name: 'louise-search-bench',
+  main: './bench/search.worker.js',
+  alias: {
+    'louise-bench-editor': './src/editor/index.ts',
+    'louise-bench-content': './src/content/index.ts',
+    'louise-bench-db': './src/db/index.ts',
+    'louise-bench-search': './src/search/index.ts',
+  },
+  d1_databases: [{ binding: 'DB', database_name: 'bench-search', database_id: '00000000-0000-0000-0000-000000000002' }],
 });
 
 async function op<T = unknown>(query: string): Promise<T> {
@@ -68,9 +54,7 @@ const QUERIES = [...SELECTIVE, ...COMMON];
 const benchStart = performance.now();
 try {
   await server.listen();
-  const DB = (await server.getWorker<{ DB: { prepare(sql: string): unknown; batch(statements: unknown[]): Promise<unknown> } }>().getEnv()).DB;
-  for (const { queries } of await readD1Migrations(fileURLToPath(new URL('../migrations', import.meta.url))))
-    await DB.batch(queries.map((query) => DB.prepare(query)));
+  await migrateDb(server);
   await op('op=ensure');
 
   console.log('Search on local D1 (FTS5, bm25 title 4x body, snippets, 10 results), timed in the Worker, ms;');
