@@ -5,13 +5,19 @@ import { resolveCollection, rowIdOf, type ResolvedCollection } from './resolved-
 import { resumeDraft } from './resume-draft.ts';
 
 type ListSchema = ArraySchema<GenericSchema, ErrorMessage<ArrayIssue> | undefined>;
-/** A field's value as a page renders it: text, or the json schema's output (`[]` or null when the stored value did not fit). */
+/**
+ * A field's value as a page renders it: text, or the json schema's output
+ * (`[]` or null when the stored value did not fit; a sections field is a
+ * list of its blocks, `[]` when it did not fit).
+ */
 type FieldValue<S> = S extends { type: 'image' }
   ? ImageValue | null
   : S extends { type: 'json' }
-    ? S extends { schema: infer X extends ListSchema }
+    ? S extends { sections: unknown; schema: infer X extends GenericSchema }
       ? InferOutput<X>
-      : (S extends { schema: infer X extends GenericSchema } ? InferOutput<X> : unknown) | null
+      : S extends { schema: infer X extends ListSchema }
+        ? InferOutput<X>
+        : (S extends { schema: infer X extends GenericSchema } ? InferOutput<X> : unknown) | null
     : string;
 type UniqueOf<C> = C extends { unique: readonly (infer U extends string)[] } ? U : never;
 

@@ -47,7 +47,7 @@ export interface Sections<T extends Record<string, BlockType>> extends SectionsD
   /** The stored value: an array of blocks `{ id, type, ...fields }`, ids unique, at most `max`. */
   readonly schema: v.GenericSchema<unknown, Section<T>[]>;
   /** The collection field: put it in `defineCollection`'s fields (`sections: home.field`). */
-  readonly field: FieldSpec & { type: 'json'; schema: v.GenericSchema; sections: Sections<T> };
+  readonly field: FieldSpec & { type: 'json'; schema: v.GenericSchema<unknown, Section<T>[]>; sections: Sections<T> };
   /**
    * Throws `LouiseValidationError`, one violation per problem, addressed
    * `<field>.<index>.<key>` (field default `sections`). Not a TypeScript
