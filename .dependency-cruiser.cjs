@@ -1,6 +1,7 @@
 // Import boundaries (`npm run lint`): no cycles, and the layering of src/.
 //
 //   security  <  http  <  db  <  content  <  search  <  editor;  auth     health  <  worker
+//   security  <  commerce (money, signatures, carts)  <  commerce/pay (and the other provider clients)
 //   client: browser code, imports nothing from the server side
 //   integration/ (the Astro adapter) sits on top of src/; site/ is a consumer
 //   and goes through the package's public exports (`louise/...`) only.
@@ -33,6 +34,7 @@ const LAYERS = {
   health: ['http', 'db', 'security'],
   worker: ['security', 'http', 'db', 'content', 'search', 'auth', 'editor', 'health'],
   client: [],
+  commerce: ['security'],
 };
 
 /**
