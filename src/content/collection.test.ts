@@ -1,7 +1,9 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { pages, pagesVersions, siteSettings } from '../db/schema.ts';
 import { checkCollections, DEFAULT_PAGE_FIELDS, defineCollection, isVersioned, richFieldsOf, textList } from './collection.ts';
-import { conformEntry, requiredViolations, typeViolations } from './field-values.ts';
+import { conformEntry, fieldValueProblem, requiredViolations, typeViolations } from './field-values.ts';
+import { prepareFields } from './prepare-fields.ts';
 import { pickFields } from './pick-fields.ts';
 import { assertValidSections, LouiseValidationError } from './validation-error.ts';
 
@@ -136,8 +138,16 @@ describe('conformEntry', () => {
     for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
       expect(() => defineCollection({ slug: 'x', fields: JSON.parse(`{"${name}":{"type":"text"}}`) })).toThrow(/every object has a property/);
     }
-    expect(() => defineCollection({ slug: 'x', fields: { a: { type: 'text', schema: textList } } })).toThrow(
-      /schema must be a valibot schema, on a json field/,
+    expect(() => defineCollection({ slug: 'x', fields: { a: { type: 'richtext', schema: textList } } })).toThrow(
+      /schema must be a valibot schema, on a json or text field/,
     );
+  });
+  it('checks a text field against its schema, if it has one, with the schema message', () => {
+    const price = { type: 'text', schema: v.pipe(v.string(), v.regex(/^\d+\.\d{2}$/, 'Type a price like 24.00')) } as const;
+    defineCollection({ slug: 'products', fields: { price } });
+    expect(fieldValueProblem(price, '24.00')).toBeNull();
+    expect(fieldValueProblem(price, 'twelve')).toBe('Type a price like 24.00');
+    expect(fieldValueProblem(price, 24)).toBe('must be a string');
+    expect(prepareFields({ price: '1e3' }, { price }, (html) => html).violations).toEqual([{ field: 'price', message: 'Type a price like 24.00' }]);
   });
 });

@@ -117,7 +117,8 @@ function fieldProblems(name: string, spec: unknown): string[] {
   if (typeof s !== 'object' || s === null || !TYPES.has(String(s.type))) problems.push(`field ${name}: type must be text, richtext, json or image`);
   else {
     if (s.required !== undefined && typeof s.required !== 'boolean') problems.push(`field ${name}: required must be a boolean`);
-    if (s.schema !== undefined && (s.type !== 'json' || !isSchema(s.schema))) problems.push(`field ${name}: schema must be a valibot schema, on a json field`);
+    if (s.schema !== undefined && ((s.type !== 'json' && s.type !== 'text') || !isSchema(s.schema)))
+      problems.push(`field ${name}: schema must be a valibot schema, on a json or text field`);
     if (s.sections !== undefined && (s.type !== 'json' || s.schema === undefined || typeof s.sections?.types !== 'object'))
       problems.push(`field ${name}: sections come from defineSections(); use its .field`);
   }

@@ -10,7 +10,7 @@ describe('image fields', () => {
   it('are declared with { type: "image" } and take no schema', () => {
     expect(defineCollection({ slug: 'posts', fields: { cover: image } }).fields.cover.type).toBe('image');
     expect(() => defineCollection({ slug: 'posts', fields: { cover: { type: 'image', schema: {} as never } } })).toThrow(
-      /schema must be a valibot schema, on a json field/,
+      /schema must be a valibot schema, on a json or text field/,
     );
   });
 

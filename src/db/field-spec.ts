@@ -16,8 +16,11 @@ export interface FieldSpec {
    * `json` fields: the value's shape, as a valibot schema, checked on every
    * write (422 otherwise). An array schema's `item` checks a list item saved
    * by dotted index. Without it any JSON value within the size limits is taken.
+   * `text` fields: a schema of the string (a price, a code), checked the same
+   * way; its message is what the editor is shown.
    *
    * @example paragraphs: { type: 'json', schema: textList }
+   * @example price: { type: 'text', schema: v.pipe(v.string(), v.regex(/^\d+(\.\d{2})?$/, 'Type a price like 24.00')) }
    */
   schema?: v.GenericSchema;
   /**
