@@ -90,6 +90,11 @@ describe('parseMoney', () => {
     expect(parseMoney(42 as unknown as string, usd)).toBeNull();
   });
 
+  it('throws for an unknown currency or a malformed locale, which are settings and not text', () => {
+    expect(() => parseMoney('$1.00', { locale: 'en-US', currency: 'XYZ' })).toThrow(/Unknown currency/);
+    expect(() => parseMoney('$1.00', { locale: 'en_US!', currency: 'USD' })).toThrow(RangeError);
+  });
+
   /** The (locale, currency, amount) triples where parseMoney does not give back the amount formatMoney printed. */
   function misreads(amounts: readonly number[], currencies: readonly string[] = CURRENCIES, locales: readonly string[] = MONEY_LOCALES): string[] {
     const wrong: string[] = [];

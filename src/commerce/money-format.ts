@@ -97,6 +97,8 @@ function shapeOf(locale: string, currency: string): Shape {
  * locale's; bidi marks may be present or not, spaces may be plain or no-break.
  * It never goes through a float: it reads the digits, then formats the result
  * and compares, so whatever it accepts is exactly what `formatMoney` prints.
+ * An unknown currency or malformed locale throws a RangeError, as in
+ * `formatMoney`: those are the caller's settings, not the text.
  * @example parseMoney('-1 234,50 €', { locale: 'fr-FR', currency: 'EUR' }) // -123450
  */
 export function parseMoney(text: string, options: { locale: string; currency: string }): number | null {
