@@ -68,7 +68,7 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
     else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
   }
   const method = req.method ?? 'GET';
-  const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await readBody(req));
+  const body = method === 'GET' || method === 'HEAD' ? null : new Uint8Array(await readBody(req));
   const request = new Request(url, { method, headers, body, signal: aborted.signal });
   const response = await fake.fetch(request);
   res.writeHead(response.status, Object.fromEntries(response.headers));
