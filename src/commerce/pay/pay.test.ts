@@ -9,6 +9,7 @@ import {
   createLineItemInvoice,
   createPaymentIntent,
   ensureCustomer,
+  payRequest,
   retrievePaymentIntent,
   verifyPaySignature,
 } from './index.ts';
@@ -256,5 +257,14 @@ describe('invoices', () => {
     await createAndSendInvoice(KEY, { customer: customer.id, amount: 900, currency: 'usd', description: 'Extra' }, o);
     expect(fake.invoices.size).toBe(2);
     expect(fake.invoiceItems.size).toBe(3);
+  });
+});
+
+describe('payRequest', () => {
+  it('refuses a path outside /v1/ or with query, traversal or encoded characters', async () => {
+    for (const path of ['/v2/x', '/v1/customers/../charges', '/v1/customers?limit=1', '/v1/customers/%2e%2e', 'https://evil.test/v1/x', '/v1/']) {
+      await expect(payRequest(KEY, 'GET', path, {}, o), path).rejects.toThrow(TypeError);
+    }
+    expect(fake.requests).toEqual([]);
   });
 });

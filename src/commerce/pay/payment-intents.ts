@@ -106,6 +106,8 @@ export async function retrievePaymentIntent(secretKey: string, id: string, optio
  * `pm_card_visa` succeeds, `pm_card_chargeDeclined` declines). A decline is
  * `UpstreamError` status 402 code `card_declined`: the buyer's to fix; the
  * intent is back at `requires_payment_method` with `lastPaymentError`.
+ * Pay replays a decline for the same idempotency key: give each attempt its
+ * own key (or none: the derived key changes with the payment method).
  */
 export async function confirmPaymentIntent(
   secretKey: string,

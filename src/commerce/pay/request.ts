@@ -100,6 +100,8 @@ export async function payRequest(
   options: PayOptions = {},
 ): Promise<Record<string, unknown>> {
   assertSecretKey(secretKey);
+  // Ids inside are checked by the operations (pathId); this keeps a hand-built path from leaving /v1/.
+  if (!/^\/v1(?:\/[A-Za-z0-9_]+)+$/.test(path)) throw new TypeError(`Pay path must be /v1/ followed by id-safe segments, got ${JSON.stringify(path)}`);
   const encoded = encodePayForm(params);
   const base = (options.baseUrl ?? PAY_BASE_URL).replace(/\/+$/, '');
   const url = method === 'POST' || encoded === '' ? `${base}${path}` : `${base}${path}?${encoded}`;
