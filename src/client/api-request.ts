@@ -30,7 +30,10 @@ export function createRequest(fetch: typeof globalThis.fetch, timeoutMs: number)
 export async function failure(res: Response, what = 'save'): Promise<string> {
   if (res.status === 401 || res.status === 403) return res.status === 401 ? 'Your session has ended: sign in again in another tab.' : 'You may not do this.';
   if (res.status >= 500) return `The server failed (${res.status}).`;
-  const body = (await res.json().catch(() => null)) as { message?: unknown; error?: unknown } | null;
+  const body = (await res.json().catch(() => null)) as { message?: unknown; error?: unknown; violations?: unknown } | null;
+  // A 422 names what is wrong with each value (a field's schema message): those words, not the summary.
+  const why = Array.isArray(body?.violations) ? body.violations.map((v) => v?.message).filter((m) => typeof m === 'string') : [];
+  if (why.length > 0) return why.slice(0, 3).join(' ');
   const said = typeof body?.message === 'string' ? body.message : typeof body?.error === 'string' ? body.error : '';
   return `The server refused the ${what} (${res.status}${said ? `: ${said}` : ''}).`;
 }

@@ -42,6 +42,7 @@ describe('createTransport', () => {
       () => json(423, { error: 'locked', locked: ['title'] }),
       () => json(503, { error: 'busy' }),
       () => json(400, { error: 'unknown_field', message: 'Not a field of pages: nope.' }),
+      () => json(422, { error: 'validation', message: 'Some fields are not valid.', violations: [{ field: 'price', message: 'Type a price like 24.00.' }] }),
       () => json(401, { error: 'unauthorized' }),
       () => Promise.reject(new TypeError('Failed to fetch')),
     ];
@@ -51,6 +52,8 @@ describe('createTransport', () => {
     expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'locked' });
     expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'failed', message: 'The server failed (503).' });
     expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'failed', message: 'The server refused the save (400: Not a field of pages: nope.).' });
+    // A 422 says what is wrong with the value, in the field schema's words.
+    expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'failed', message: 'Type a price like 24.00.' });
     expect(await transport.save(title, 'Mine', 'r0')).toMatchObject({ kind: 'failed', message: expect.stringContaining('sign in again') });
     expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'failed', message: 'The server could not be reached.' });
   });
