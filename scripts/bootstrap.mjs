@@ -1,7 +1,7 @@
 // Runs on any Node >= 18 with only built-ins: makes sure Node >= 22.12 and the
 // packages are there, then hands over. Used by `npm start`, `npm test` and CI.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -66,6 +66,8 @@ const SEED_IMAGES = [
 export function prepareLocalDatabase(persistTo) {
   const persist = persistTo ? ['--persist-to', persistTo] : [];
   run('npm', ['run', '--silent', 'louise', '--', 'db', 'migrate', ...persist]);
+  // The site's own tables (the shop's products and orders: site/migrations, generated from site/db/schema.ts).
+  run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', ...persist], { env: { CI: 'true' } });
   run('npm', ['run', '--silent', 'louise', '--', 'db', 'seed', ...persist]);
   for (const [file, alt] of SEED_IMAGES) run('npm', ['run', '--silent', 'louise', '--', 'media', 'add', file, '--alt', alt, ...persist]);
   run('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--file', 'site/seed.sql', ...persist]);
@@ -73,4 +75,39 @@ export function prepareLocalDatabase(persistTo) {
 
 export function packageJson() {
   return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+}
+
+/** Local settings of the reference site (`.dev.vars`, gitignored): made from `.dev.vars.example` when missing, never overwritten. */
+export function ensureDevVars() {
+  const target = join(root, '.dev.vars');
+  if (existsSync(target)) return;
+  copyFileSync(join(root, '.dev.vars.example'), target);
+  console.log('louise: wrote .dev.vars from .dev.vars.example (local test settings for the shop and its fake Pay server)');
+}
+
+/** The port of the local fake Pay server (tests/fakes/pay/server.ts), as `.dev.vars.example` points the site at it. */
+export const FAKE_PAY_PORT = 12111;
+
+/**
+ * Starts the local fake Pay server, which checks every request against Pay's
+ * published contract and sends its signed webhooks to `webhookUrl`. Resolves
+ * once it answers; the child is returned so the caller can stop it.
+ */
+export async function startFakePay(webhookUrl) {
+  const child = spawn(process.execPath, ['tests/fakes/pay/server.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PAY_FAKE_PORT: String(FAKE_PAY_PORT), PAY_FAKE_WEBHOOK_URL: webhookUrl },
+  });
+  const health = `http://localhost:${FAKE_PAY_PORT}/__fake/health`;
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(health)).ok) return child;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  console.error(`louise: the fake Pay server did not start on port ${FAKE_PAY_PORT} (is another one running? stop it, or free the port).`);
+  process.exit(1);
 }

@@ -1,13 +1,16 @@
 // `npm start`: Node 24 and packages if missing, the package built (lib/, which
 // the site's `louise/*` imports resolve to), local D1 migrated and seeded,
-// then the reference site at http://localhost:4321 on local bindings.
-import { ensureModernNode, ensurePackages, prepareLocalDatabase, root, run } from './bootstrap.mjs';
+// then the reference site at http://localhost:4321 on local bindings, with
+// the local fake Pay server behind its shop (no network, no account).
+import { ensureDevVars, ensureModernNode, ensurePackages, prepareLocalDatabase, root, run, startFakePay } from './bootstrap.mjs';
 import { spawn } from 'node:child_process';
 
 ensureModernNode();
 ensurePackages();
 run('npm', ['run', '--silent', 'build:pkg']);
 prepareLocalDatabase();
+ensureDevVars();
+const pay = await startFakePay('http://localhost:4321/api/shop/webhook');
 console.log('\nlouise: open http://localhost:4321/?edit and sign in as editor@localhost / louise-dev\n');
 const child = spawn('npx', ['astro', 'dev', '--port', '4321'], {
   cwd: root,
@@ -15,4 +18,7 @@ const child = spawn('npx', ['astro', 'dev', '--port', '4321'], {
   env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  pay.kill();
+  process.exit(code ?? 0);
+});

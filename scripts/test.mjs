@@ -4,7 +4,7 @@
 // (Playwright). Ends with one line `tests: N passed, N failed`.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureModernNode, ensurePackages, root, run } from './bootstrap.mjs';
+import { ensureDevVars, ensureModernNode, ensurePackages, root, run } from './bootstrap.mjs';
 
 ensureModernNode();
 ensurePackages();
@@ -19,6 +19,8 @@ const stage = (name, command, args, env) => {
 };
 
 ensureChromium();
+// The build copies .dev.vars (the shop's local Pay settings) into what `astro preview` serves.
+ensureDevVars();
 stage('build package', 'npm', ['run', 'build:pkg']);
 stage('typecheck', 'npm', ['run', 'typecheck']);
 // Biome (lint + format check), then import boundaries (dependency-cruiser); both always run.

@@ -4,6 +4,7 @@ import { pages as pagesTable, pagesVersions } from 'louise/db';
 import { defineForm } from 'louise/editor';
 import { d1Check } from 'louise/health';
 import { d1VectorIndex, localAi } from 'louise/search';
+import { products } from './shop/products.ts';
 
 /**
  * The blocks a page can be built from (the home page is): each type's
@@ -93,7 +94,7 @@ export const contact = defineForm({
 // the contact form, the built-in sign-in (passwordEditor), and a status
 // probe that checks D1.
 export default defineCms<Env>({
-  collections: [pages],
+  collections: [pages, products],
   settings: {
     custom: { menu: 'links', social: 'links' },
     defaults: {
@@ -105,6 +106,7 @@ export default defineCms<Env>({
           { label: 'Home', href: '/' },
           { label: 'About', href: '/about' },
           { label: 'Article', href: '/articles/editing-in-place' },
+          { label: 'Shop', href: '/shop' },
           { label: 'Contact', href: '/contact' },
         ],
         social: [{ label: 'Cloudflare Workers', href: 'https://workers.cloudflare.com/' }],

@@ -50,3 +50,18 @@ AND NOT EXISTS (SELECT 1 FROM pages_versions v WHERE v.page_id = pages_versions.
 UPDATE pages SET sections = (SELECT v.sections FROM pages_versions v WHERE v.id = pages.published_version_id)
 WHERE slug = 'home' AND sections = '[]'
 AND NOT EXISTS (SELECT 1 FROM pages_versions v WHERE v.page_id = pages.id AND v.created_by IS NOT 'seed');
+
+-- The shop's products (site/shop/products.ts; tables from site/migrations),
+-- each published from one seed version, like the pages above.
+INSERT OR IGNORE INTO products (slug, title, summary, price) VALUES
+('field-notebook', 'Field notebook', 'Ninety-six pages of dot grid, stitched, in a cover that takes a beating.', '24.00'),
+('enamel-mug', 'Enamel mug', 'Holds a proper cup of tea. Goes on the campfire, too.', '18.50');
+
+INSERT INTO products_versions (page_id, title, summary, price, created_by)
+SELECT id, title, summary, price, 'seed' FROM products
+WHERE NOT EXISTS (SELECT 1 FROM products_versions v WHERE v.page_id = products.id);
+
+UPDATE products SET published_version_id = (SELECT max(v.id) FROM products_versions v WHERE v.page_id = products.id)
+WHERE published_version_id IS NULL
+AND (SELECT count(*) FROM products_versions v WHERE v.page_id = products.id AND v.created_by = 'seed') = 1
+AND NOT EXISTS (SELECT 1 FROM products_versions v WHERE v.page_id = products.id AND (v.created_by IS NOT 'seed' OR v.discarded_at IS NOT NULL));

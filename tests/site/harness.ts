@@ -8,11 +8,14 @@ import cms from '../../site/cms.config.ts';
 const BUILT = new URL('../../dist/server/wrangler.json', import.meta.url);
 const MIGRATIONS = fileURLToPath(new URL('../../migrations', import.meta.url));
 const SITE = fileURLToPath(new URL('../../site', import.meta.url));
+/** The reference site's own tables (the shop's), applied by wrangler on `npm start`. */
+const SITE_MIGRATIONS = fileURLToPath(new URL('../../site/migrations', import.meta.url));
 
 /**
  * The whole built site (Astro pages, middleware, /api/cms routes, D1, KV,
  * Durable Objects) in workerd, with fresh storage migrated and seeded
- * (the content of site/seed.sql, the settings from site/cms.config.ts).
+ * (Louise's migrations, the site's own, the content of site/seed.sql, the
+ * settings from site/cms.config.ts).
  */
 export async function startSite() {
   if (!existsSync(BUILT)) throw new Error('tests/site needs the production build: run `npx astro build` first (npm test does).');
@@ -23,7 +26,7 @@ export async function startSite() {
   // The seed is split by the same reader as the migrations (wrangler's SQL
   // splitter), so no hand-written splitting of multi-line statements here.
   const seed = await readD1Migrations({ projectPath: SITE, migrationsDir: '.', migrationsPattern: 'seed.sql' });
-  for (const { queries } of [...(await readD1Migrations(MIGRATIONS)), ...seed]) {
+  for (const { queries } of [...(await readD1Migrations(MIGRATIONS)), ...(await readD1Migrations(SITE_MIGRATIONS)), ...seed]) {
     await DB.batch(queries.map((query) => DB.prepare(query)));
   }
   // The settings, as `louise db seed` writes them on `npm start`.

@@ -1,0 +1,32 @@
+// The reference site's own tables, beside Louise's (which ship with the
+// package's migrations): drizzle-kit reads this file
+// (`npx drizzle-kit generate --config site/drizzle.config.ts`) and writes
+// site/migrations/, which wrangler applies (`wrangler d1 migrations apply DB`).
+import { collectionTables } from 'louise/db';
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { products } from '../shop/products.ts';
+
+export const { table: productsTable, versions: productsVersions } = collectionTables(products);
+
+/**
+ * One checkout: what was ordered at which price, and the payment intent that
+ * collects it. `status` is `awaiting_payment` until Pay's webhook says the
+ * payment succeeded (then `paid`, with `paid_at`); amounts are minor units.
+ */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    paymentIntentId: text('payment_intent_id').notNull().unique(),
+    status: text('status', { enum: ['awaiting_payment', 'paid'] })
+      .notNull()
+      .default('awaiting_payment'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    lines: text('lines', { mode: 'json' }).notNull(),
+    createdAt: integer('created_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    paidAt: integer('paid_at'),
+  },
+  (table) => [index('orders_status_created').on(table.status, table.createdAt)],
+);
