@@ -5,6 +5,7 @@ import { baseUrl, openEditing, retype, signIn, status, withoutLiveSession } from
 // The reference site's shop against the local fake Pay server (started with
 // the site by scripts/e2e-server.mjs; it checks every request against Pay's
 // published OpenAPI and sends the signed webhooks).
+const FAKE_PAY_PORT = 12111;
 
 /** The product id in the shop page's `products:<id>:price` marker, read in edit mode. */
 async function productId(editor: Page, slug: string): Promise<number> {
@@ -67,6 +68,9 @@ test('a buyer sees a changed price, accepts it, is declined once, pays, and the 
   await expect(buyer.locator('[data-cart-empty]')).toBeVisible();
   await buyerContext.close();
   await setPrice(page, id, before, true);
+  // Every request the site's Pay client sent matched Pay's published contract.
+  const violations = await page.request.get(`http://localhost:${FAKE_PAY_PORT}/__fake/violations`);
+  expect(await violations.json()).toEqual([]);
 });
 
 test('the shop refuses forged webhooks, cross-site checkouts and carts that are not carts', async ({ request }) => {
