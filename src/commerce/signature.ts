@@ -30,13 +30,13 @@ export async function hmacSha256Base64(secret: string, message: string): Promise
  * Compares two signatures without an early exit: the time taken depends on
  * the longer input's length only, never on where they first differ, so a
  * forger cannot find a valid signature byte by byte. Different lengths are
- * unequal, found after the same full pass. Compares UTF-8 bytes.
+ * unequal, found after the same full pass. Compares UTF-16 code units in
+ * place (signatures are ASCII hex or base64): no copy, no allocation.
  */
 export function safeEqual(a: string, b: string): boolean {
-  const x = encoder.encode(a);
-  const y = encoder.encode(b);
-  const length = Math.max(x.length, y.length);
-  let diff = x.length ^ y.length;
-  for (let i = 0; i < length; i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
+  const length = Math.max(a.length, b.length);
+  let diff = a.length ^ b.length;
+  // charCodeAt past the end is NaN, and NaN | 0 is 0: the shorter side reads as zeros.
+  for (let i = 0; i < length; i++) diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
   return diff === 0;
 }

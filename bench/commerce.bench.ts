@@ -1,0 +1,81 @@
+// The commerce base's claims, measured as ratios within one run:
+// - safeEqual takes the same time wherever two signatures differ (first
+//   character, last character, not at all): the ratios to "equal" stay
+//   near 1.00, unlike `===`, which stops at the first difference;
+// - verifyPaySignature costs about one HMAC (its header parsing is noise);
+// - formatMoney and parseMoney reuse their Intl formatters: their cost is a
+//   small multiple of one cached Intl.NumberFormat#format call.
+// Run: node bench/commerce.bench.ts (Node 24 strips the types itself).
+import { formatMoney, hmacSha256Hex, parseMoney, safeEqual } from '../src/commerce/index.ts';
+import { verifyPaySignature } from '../src/commerce/pay/index.ts';
+import { median } from './harness.ts';
+
+const ROUNDS = 9;
+const ROUND_MS = 120;
+
+/** Calls per second of `run` over about `ms` (sync or async). */
+async function rate(run: () => unknown, ms: number): Promise<number> {
+  let calls = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  do {
+    for (let i = 0; i < 64; i++) await run();
+    calls += 64;
+    elapsed = performance.now() - start;
+  } while (elapsed < ms);
+  return calls / (elapsed / 1000);
+}
+
+async function compare(title: string, cases: Record<string, () => unknown>, baseline: string): Promise<void> {
+  const names = Object.keys(cases);
+  for (const name of names) await rate(cases[name] as () => unknown, ROUND_MS); // warm-up
+  const samples = new Map<string, number[]>(names.map((name) => [name, []]));
+  for (let round = 0; round < ROUNDS; round++) for (const name of names) samples.get(name)?.push(await rate(cases[name] as () => unknown, ROUND_MS));
+  const base = median(samples.get(baseline) ?? []);
+  console.log(`\n${title}`);
+  const width = Math.max(...names.map((name) => name.length));
+  for (const name of names) {
+    const perSecond = median(samples.get(name) ?? []);
+    console.log(`  ${name.padEnd(width)}  ${(perSecond / 1e3).toFixed(0).padStart(8)} k/s  ${(base / perSecond).toFixed(2)}x the time of ${baseline}`);
+  }
+}
+
+// A long signature makes an early exit visible: 4 KiB of hex.
+// Each side its own flat string (split/join), so no case pays for flattening a rope or gets a shared pointer.
+const flat = (text: string) => text.split('').join('');
+const signature = flat('a1'.repeat(2048));
+const same = flat(signature);
+const firstDiffers = flat(`b${signature.slice(1)}`);
+const lastDiffers = flat(`${signature.slice(0, -1)}b`);
+await compare(
+  'safeEqual on a 4 KiB signature, by where the other side differs',
+  {
+    equal: () => safeEqual(signature, same),
+    'first char differs': () => safeEqual(signature, firstDiffers),
+    'last char differs': () => safeEqual(signature, lastDiffers),
+    '=== first char differs (for contrast)': () => signature === firstDiffers,
+  },
+  'equal',
+);
+
+const secret = 'whsec_bench';
+const body = JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1', amount: 2400 } } });
+const t = Math.floor(Date.now() / 1000);
+const header = `t=${t},v1=${await hmacSha256Hex(secret, `${t}.${body}`)}`;
+await compare(
+  'verifyPaySignature against the one HMAC it must compute',
+  { hmacSha256Hex: () => hmacSha256Hex(secret, `${t}.${body}`), verifyPaySignature: () => verifyPaySignature(body, header, secret) },
+  'hmacSha256Hex',
+);
+
+const intl = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+const text = formatMoney({ amount: 123_456_789, currency: 'EUR' }, { locale: 'de-DE' });
+await compare(
+  'formatMoney and parseMoney (de-DE, EUR) against one cached Intl.NumberFormat#format',
+  {
+    'Intl format (cached)': () => intl.format(1234567.89),
+    formatMoney: () => formatMoney({ amount: 123_456_789, currency: 'EUR' }, { locale: 'de-DE' }),
+    parseMoney: () => parseMoney(text, { locale: 'de-DE', currency: 'EUR' }),
+  },
+  'Intl format (cached)',
+);
