@@ -126,6 +126,8 @@ export function startShop(root: HTMLElement | null): void {
     });
     issuesBox.replaceChildren(heading, ul, accept);
     issuesBox.hidden = false;
+    // Checking out again would only find the same changes: the buyer decides first.
+    checkout.hidden = true;
     say('');
     accept.focus();
   }
