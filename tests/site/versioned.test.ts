@@ -99,7 +99,8 @@ describe('versioned pages on the reference site', () => {
     const island = /<script type="application\/json" id="louise-session">(.*?)<\/script>/s.exec(html)?.[1];
     const parsed = JSON.parse(island!) as { live: string[]; declared: string[]; revs: Record<string, Record<string, string>> };
     expect(parsed.live).toEqual(['settings']);
-    expect(parsed.declared).toEqual(['pages', 'settings']);
+    // Every collection the site declares (the shop's products too), and the settings.
+    expect(parsed.declared).toEqual(['pages', 'products', 'settings']);
     // The overlay region's revision is of what the page showed: nothing saved yet.
     expect(parsed.revs).toMatchObject({ 'home:index': { note: fieldRev(null) } });
     expect(Object.keys(parsed.revs).sort()).toEqual(['home:index', `pages:${home}`]);
