@@ -94,12 +94,17 @@ export const FAKE_PAY_PORT = 12111;
  * once it answers; the child is returned so the caller can stop it.
  */
 export async function startFakePay(webhookUrl) {
+  const health = `http://localhost:${FAKE_PAY_PORT}/__fake/health`;
+  // Another one (npm start, an e2e run) would answer the health check and keep sending its webhooks elsewhere.
+  if (await fetch(health).then((res) => res.ok, () => false)) {
+    console.error(`louise: port ${FAKE_PAY_PORT} is taken by another fake Pay server (npm start or an end-to-end run): stop it, then try again.`);
+    process.exit(1);
+  }
   const child = spawn(process.execPath, ['tests/fakes/pay/server.ts'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, PAY_FAKE_PORT: String(FAKE_PAY_PORT), PAY_FAKE_WEBHOOK_URL: webhookUrl },
   });
-  const health = `http://localhost:${FAKE_PAY_PORT}/__fake/health`;
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) break;
     try {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { baseUrl, openEditing, retype, signIn, status, withoutLiveSession } from './editing-helpers.ts';
@@ -105,6 +106,26 @@ test('the shop refuses forged webhooks, cross-site checkouts and carts that are 
 
   const unknown = await request.get('/api/shop/orders/00000000-0000-4000-8000-000000000000');
   expect(unknown.status()).toBe(404);
+});
+
+test('a correctly signed event is only a pointer: an order is paid only when Pay, asked again, says so', async ({ request }) => {
+  const checkout = await request.post('/api/shop/checkout', {
+    headers: { origin: baseUrl() },
+    data: { lines: [{ variantId: 'enamel-mug', quantity: 1, price: 1850 }] },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(201);
+  const { order, clientSecret } = (await checkout.json()) as { order: string; clientSecret: string };
+  const intent = { id: clientSecret.split('_secret_')[0] };
+  // Signed with the local webhook secret, claiming success for an intent nobody has paid.
+  const body = JSON.stringify({ id: 'evt_claim', type: 'payment_intent.succeeded', data: { object: { id: intent.id, status: 'succeeded' } } });
+  const t = Math.floor(Date.now() / 1000);
+  const signature = createHmac('sha256', 'whsec_louise_local').update(`${t}.${body}`).digest('hex');
+  const res = await request.post('/api/shop/webhook', {
+    headers: { 'stripe-signature': `t=${t},v1=${signature}`, 'content-type': 'application/json' },
+    data: body,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  expect(await (await request.get(`/api/shop/orders/${order}`)).json()).toMatchObject({ status: 'awaiting_payment' });
 });
 
 test('a writer cannot change what buyers pay: a draft price stays a draft', async ({ browser, page }) => {

@@ -68,7 +68,8 @@ export const POST: APIRoute = async ({ request, clientAddress }) => {
     }
     await shopDb(env).insert(orders).values({ id, paymentIntentId: intent.id, amount: intent.amount, currency: intent.currency, lines });
     const total = formatMoney({ amount: intent.amount, currency: intent.currency }, { locale: 'en-US' });
-    return json({ order: id, amount: intent.amount, currency: intent.currency, total }, { status: 201 });
+    // `clientSecret` is what Pay's card form in the browser confirms with (a deployed shop mounts it); this page confirms on the server.
+    return json({ order: id, amount: intent.amount, currency: intent.currency, total, clientSecret: intent.clientSecret }, { status: 201 });
   } catch (error) {
     return errorResponse(error, request);
   }
