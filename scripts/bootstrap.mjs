@@ -96,7 +96,12 @@ export const FAKE_PAY_PORT = 12111;
 export async function startFakePay(webhookUrl) {
   const health = `http://localhost:${FAKE_PAY_PORT}/__fake/health`;
   // Another one (npm start, an e2e run) would answer the health check and keep sending its webhooks elsewhere.
-  if (await fetch(health).then((res) => res.ok, () => false)) {
+  if (
+    await fetch(health).then(
+      (res) => res.ok,
+      () => false,
+    )
+  ) {
     console.error(`louise: port ${FAKE_PAY_PORT} is taken by another fake Pay server (npm start or an end-to-end run): stop it, then try again.`);
     process.exit(1);
   }
