@@ -85,6 +85,10 @@ export function ensureDevVars() {
   console.log('louise: wrote .dev.vars from .dev.vars.example (local test settings for the shop and its fake Pay server)');
 }
 
+/** Pay's published contract, which the fake Pay server checks every request against (`../shared/specs` beside the repository, or `PAY_SPEC_DIR`). */
+export const PAY_SPEC_DIR = process.env.PAY_SPEC_DIR ?? join(root, '..', 'shared', 'specs');
+export const hasPaySpecs = () => existsSync(join(PAY_SPEC_DIR, 'pay-openapi.json'));
+
 /** The port of the local fake Pay server (tests/fakes/pay/server.ts), as `.dev.vars.example` points the site at it. */
 export const FAKE_PAY_PORT = 12111;
 

@@ -2,7 +2,7 @@
 // the site's `louise/*` imports resolve to), local D1 migrated and seeded,
 // then the reference site at http://localhost:4321 on local bindings, with
 // the local fake Pay server behind its shop (no network, no account).
-import { ensureDevVars, ensureModernNode, ensurePackages, prepareLocalDatabase, root, run, startFakePay } from './bootstrap.mjs';
+import { ensureDevVars, ensureModernNode, ensurePackages, hasPaySpecs, PAY_SPEC_DIR, prepareLocalDatabase, root, run, startFakePay } from './bootstrap.mjs';
 import { spawn } from 'node:child_process';
 
 ensureModernNode();
@@ -10,7 +10,11 @@ ensurePackages();
 run('npm', ['run', '--silent', 'build:pkg']);
 prepareLocalDatabase();
 ensureDevVars();
-const pay = await startFakePay('http://localhost:4321/api/shop/webhook');
+// The shop's payments need the fake Pay server, which needs Pay's published contract beside the repository;
+// without it everything else runs and the shop says payments are unavailable.
+const pay = hasPaySpecs() ? await startFakePay('http://localhost:4321/api/shop/webhook') : null;
+if (!pay)
+  console.warn(`louise: no Pay contract at ${PAY_SPEC_DIR} (set PAY_SPEC_DIR): the fake Pay server is not started, and the shop's checkout answers 502.`);
 console.log('\nlouise: open http://localhost:4321/?edit and sign in as editor@localhost / louise-dev\n');
 const child = spawn('npx', ['astro', 'dev', '--port', '4321'], {
   cwd: root,
@@ -19,6 +23,6 @@ const child = spawn('npx', ['astro', 'dev', '--port', '4321'], {
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => {
-  pay.kill();
+  pay?.kill();
   process.exit(code ?? 0);
 });
