@@ -1,10 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CartCatalog, type CartIssue, type CartLine, cartIssues } from './cart.ts';
+import { type CartIssue, type CartLine, cartIssues } from './cart.ts';
 import { type CartChange, repairCart } from './cart-repair.ts';
-
-/** A line as a site stores it: the toolkit's fields plus its own. */
-type SiteLine = CartLine & { title: string };
+import { arbitraryCatalog, arbitraryLine, type SiteLine, variantIds } from './cart.testing.ts';
 
 const line = (variantId: string, quantity: number, price: number, modifierIds?: string[], title = `${variantId} x${quantity}`): SiteLine =>
   modifierIds ? { variantId, quantity, price, modifierIds, title } : { variantId, quantity, price, title };
@@ -17,25 +15,6 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-const variantIds = ['a', 'b', 'c', '__proto__', 'constructor'];
-const modifierIds = ['m1', 'm2', 'm3', 'toString'];
-const arbitraryLine = fc.record(
-  {
-    variantId: fc.constantFrom(...variantIds),
-    quantity: fc.integer({ min: 1, max: 6 }),
-    price: fc.constantFrom(100, 200, 250),
-    modifierIds: fc.array(fc.constantFrom(...modifierIds), { maxLength: 3 }),
-    title: fc.string({ maxLength: 3 }),
-  },
-  { requiredKeys: ['variantId', 'quantity', 'price', 'title'] },
-);
-const arbitraryCatalog = fc
-  .tuple(
-    fc.array(fc.tuple(fc.constantFrom(...variantIds), fc.constantFrom(100, 200, 250))),
-    fc.subarray(modifierIds),
-    fc.option(fc.array(fc.tuple(fc.constantFrom(...variantIds), fc.option(fc.integer({ min: -2, max: 12 }))))),
-  )
-  .map(([prices, live, stock]): CartCatalog => ({ prices: new Map(prices), liveModifierIds: new Set(live), ...(stock ? { stock: new Map(stock) } : {}) }));
 const arbitraryOptions = fc.option(fc.integer({ min: 1, max: 8 }), { nil: undefined }).map((maxQuantity) => (maxQuantity === undefined ? {} : { maxQuantity }));
 
 describe('repairCart', () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CartCatalog, type CartIssue, type CartLine, cartIssues, cartModifierIds } from './cart.ts';
+import { arbitraryCatalog, arbitraryLine } from './cart.testing.ts';
 
 const line = (variantId: string, quantity: number, price: number, modifierIds?: string[]): CartLine =>
   modifierIds ? { variantId, quantity, price, modifierIds } : { variantId, quantity, price };
@@ -9,27 +10,6 @@ const catalog = (prices: Record<string, number>, live: string[] = [], stock?: [s
   liveModifierIds: new Set(live),
   ...(stock ? { stock: new Map(stock) } : {}),
 });
-
-// Small id pools (with names a plain object would already have) so that
-// random carts repeat variants and add-ons.
-const variantIds = ['a', 'b', 'c', '__proto__', 'constructor'];
-const modifierIds = ['m1', 'm2', 'm3', 'toString'];
-const arbitraryLine = fc.record(
-  {
-    variantId: fc.constantFrom(...variantIds),
-    quantity: fc.integer({ min: 1, max: 6 }),
-    price: fc.constantFrom(100, 200, 250),
-    modifierIds: fc.array(fc.constantFrom(...modifierIds), { maxLength: 3 }),
-  },
-  { requiredKeys: ['variantId', 'quantity', 'price'] },
-);
-const arbitraryCatalog = fc
-  .tuple(
-    fc.array(fc.tuple(fc.constantFrom(...variantIds), fc.constantFrom(100, 200, 250))),
-    fc.subarray(modifierIds),
-    fc.option(fc.array(fc.tuple(fc.constantFrom(...variantIds), fc.option(fc.integer({ min: -2, max: 12 }))))),
-  )
-  .map(([prices, live, stock]): CartCatalog => ({ prices: new Map(prices), liveModifierIds: new Set(live), ...(stock ? { stock: new Map(stock) } : {}) }));
 
 /** The rules read one by one, over plain arrays: slow, obvious, and written apart from cartIssues. */
 function bruteForceIssues(lines: readonly CartLine[], { prices, liveModifierIds, stock }: CartCatalog): CartIssue[] {
