@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { json } from 'louise/http';
 import { UpstreamError, upstreamLogLine } from 'louise/security';
 import { orders } from '../db/schema.ts';
+import * as v from 'valibot';
 import { priceCents } from './products.ts';
 
 /** Pay's settings: `.dev.vars` on localhost (the fake Pay server), secrets when deployed. */
@@ -37,7 +38,7 @@ export const shopKv = (env: unknown) => (env as ShopEnv).KV;
 
 export const unconfigured = () =>
   json(
-    { error: 'shop_unconfigured', message: 'The shop is not set up: set PAY_SECRET_KEY and PAY_WEBHOOK_SECRET (see the README, "The shop").' },
+    { error: 'shop_unconfigured', message: 'The shop is not set up: set PAY_SECRET_KEY and PAY_WEBHOOK_SECRET (see the shop section of the README).' },
     { status: 503 },
   );
 
@@ -63,12 +64,12 @@ export async function liveCatalog(env: unknown, slugs: readonly string[]): Promi
   return catalog;
 }
 
-export async function findOrder(env: unknown, id: string) {
-  const [order] = await shopDb(env).select().from(orders).where(eq(orders.id, id)).limit(1);
-  return order ?? null;
-}
+/** An order id as the checkout gave it to the buyer: a random UUID. */
+export const orderId = v.pipe(v.string(), v.uuid('is not an order id'));
 
-export async function findOrderByIntent(env: unknown, paymentIntentId: string) {
-  const [order] = await shopDb(env).select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId)).limit(1);
+/** The order with this id or this payment intent, or null. */
+export async function findOrder(env: unknown, by: { id: string } | { paymentIntentId: string }) {
+  const where = 'id' in by ? eq(orders.id, by.id) : eq(orders.paymentIntentId, by.paymentIntentId);
+  const [order] = await shopDb(env).select().from(orders).where(where).limit(1);
   return order ?? null;
 }

@@ -7,8 +7,8 @@ import type { Violation } from './validation-error.ts';
 /**
  * Why `value` cannot be stored in a field of `spec`, or null: text and rich
  * text must be strings (a text field's `schema`, if any, checks the string);
- * a json value must fit the size limits and the field's `schema`. The one check every write path and every read of stored
- * data goes through.
+ * a json value must fit the size limits and the field's `schema`. The one
+ * check every write path and every read of stored data goes through.
  */
 export function fieldValueProblem(spec: FieldSpec, value: unknown): string | null {
   if (spec.type === 'image') return value === undefined ? 'must be an image or null' : schemaProblem(imageValue, value);

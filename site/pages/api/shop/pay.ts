@@ -8,10 +8,10 @@ import { confirmPaymentIntent } from 'louise/commerce/pay';
 import { errorResponse, isSameOrigin, json, parseBody } from 'louise/http';
 import { UpstreamError } from 'louise/security';
 import * as v from 'valibot';
-import { findOrder, payFailure, paySettings, unconfigured } from '../../../shop/server.ts';
+import { findOrder, orderId, payFailure, paySettings, unconfigured } from '../../../shop/server.ts';
 
 const payBody = v.object({
-  order: v.pipe(v.string(), v.uuid('is not an order id')),
+  order: orderId,
   paymentMethod: v.pipe(v.string(), v.regex(/^pm_[A-Za-z0-9_]{1,100}$/, 'is not a payment method id')),
 });
 
@@ -29,7 +29,7 @@ export const POST: APIRoute = async ({ request }) => {
     const pay = paySettings(env);
     if (!pay) return unconfigured();
     const body = await parseBody(request, payBody);
-    const order = await findOrder(env, body.order);
+    const order = await findOrder(env, { id: body.order });
     if (!order) return json({ error: 'not_found', message: 'No such order. Start again from the shop.' }, { status: 404 });
     if (order.status === 'paid') return json({ status: 'paid' });
     try {

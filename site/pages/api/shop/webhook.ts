@@ -9,7 +9,7 @@ import { retrievePaymentIntent, verifyPaySignature } from 'louise/commerce/pay';
 import { errorResponse, json } from 'louise/http';
 import * as v from 'valibot';
 import { orders } from '../../../db/schema.ts';
-import { findOrderByIntent, payFailure, paySettings, shopDb, unconfigured } from '../../../shop/server.ts';
+import { findOrder, payFailure, paySettings, shopDb, unconfigured } from '../../../shop/server.ts';
 
 const MAX_EVENT_BYTES = 256 * 1024;
 const event = v.object({ type: v.string(), data: v.object({ object: v.object({ id: v.pipe(v.string(), v.regex(/^pi_[A-Za-z0-9_]{1,200}$/)) }) }) });
@@ -29,7 +29,8 @@ export const POST: APIRoute = async ({ request }) => {
     } catch {
       return json({ error: 'invalid_json' }, { status: 400 });
     }
-    if (typeof parsed !== 'object' || parsed === null || (parsed as { type?: unknown }).type !== 'payment_intent.succeeded') return json({ received: true });
+    // Other events are acknowledged and left alone (a 4xx would make Pay send them again and again).
+    if (!v.is(v.object({ type: v.literal('payment_intent.succeeded') }), parsed)) return json({ received: true });
     const result = v.safeParse(event, parsed);
     if (!result.success) return json({ error: 'invalid_event' }, { status: 400 });
 
@@ -39,7 +40,7 @@ export const POST: APIRoute = async ({ request }) => {
     } catch (error) {
       return payFailure(error); // 502: Pay sends the event again later
     }
-    const order = await findOrderByIntent(env, intent.id);
+    const order = await findOrder(env, { paymentIntentId: intent.id });
     if (!order) return json({ received: true, note: 'no order for this payment' });
     if (intent.status !== 'succeeded' || intent.amount !== order.amount || intent.currency !== order.currency) {
       console.warn(`shop: payment ${intent.id} (${intent.status}, ${intent.amount} ${intent.currency}) does not settle order ${order.id}; left unpaid`);

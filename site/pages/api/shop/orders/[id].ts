@@ -3,13 +3,12 @@
 import type { APIRoute } from 'astro';
 import { env } from 'cloudflare:workers';
 import { errorResponse, json } from 'louise/http';
-import { findOrder } from '../../../../shop/server.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import * as v from 'valibot';
+import { findOrder, orderId } from '../../../../shop/server.ts';
 
 export const GET: APIRoute = async ({ params, request }) => {
   try {
-    const order = UUID.test(params.id ?? '') ? await findOrder(env, params.id as string) : null;
+    const order = v.is(orderId, params.id) ? await findOrder(env, { id: params.id }) : null;
     if (!order) return json({ error: 'not_found', message: 'No such order.' }, { status: 404 });
     return json({ status: order.status, amount: order.amount, currency: order.currency });
   } catch (error) {
