@@ -1,6 +1,7 @@
 import { sha256Hex } from '../../security/hash.ts';
 import { UpstreamError, readUpstreamBody, upstreamFetch, type FetchFn } from '../../security/upstream.ts';
 import { encodePayForm, type PayParams } from './form.ts';
+import { optObj, optStr } from './read.ts';
 
 /**
  * The Pay API version every call pins (`Stripe-Version`). Pay changes shapes
@@ -154,9 +155,9 @@ function parseObject(text: string): Record<string, unknown> | null {
  */
 async function payError(res: Response, operation: string): Promise<UpstreamError> {
   const text = await readUpstreamBody(res);
-  const error = parseObject(text)?.['error'];
-  const fields = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
-  const str = (key: string): string | null => (typeof fields[key] === 'string' && fields[key] !== '' ? (fields[key] as string) : null);
+  const fields = optObj(parseObject(text), 'error');
+  // Pay sends '' for "none"; an empty value is no value here.
+  const str = (key: string): string | null => optStr(fields, key) || null;
   const parts = [str('message') ?? (text.trim() || null)];
   const declineCode = str('decline_code');
   if (declineCode) parts.push(`decline_code=${declineCode}`);
