@@ -96,6 +96,33 @@ test('the shop refuses forged webhooks, cross-site checkouts and carts that are 
     const res = await request.post('/api/shop/checkout', { headers: { origin: baseUrl() }, data });
     expect(res.status(), JSON.stringify(data)).toBe(400);
   }
+  // Nested past the body limits (64 levels): refused before anything reads it.
+  const deep = await request.post('/api/shop/checkout', {
+    headers: { origin: baseUrl(), 'content-type': 'application/json' },
+    data: `{"lines":${'['.repeat(100)}${']'.repeat(100)}}`,
+  });
+  expect(deep.status()).toBe(413);
+
+  // Paying: only from the shop's own pages, only a real order, only a payment method id.
+  const order = '00000000-0000-4000-8000-000000000000';
+  const payCrossSite = await request.post('/api/shop/pay', { headers: { origin: 'https://evil.example' }, data: { order, paymentMethod: 'pm_card_visa' } });
+  expect(payCrossSite.status()).toBe(403);
+  const cases: [string, number][] = [
+    [JSON.stringify({ order: 'x', paymentMethod: 'pm_card_visa' }), 400],
+    [JSON.stringify({ order, paymentMethod: 'card_4242' }), 400],
+    ['[]', 400],
+    ['{"order":', 400],
+    // A prototype key is only an unknown key: dropped, and the order is still looked up (and not found).
+    [`{"order":"${order}","paymentMethod":"pm_card_visa","__proto__":{"status":"paid"}}`, 404],
+  ];
+  for (const [data, expected] of cases) {
+    const res = await request.post('/api/shop/pay', { headers: { origin: baseUrl(), 'content-type': 'application/json' }, data });
+    expect(res.status(), data).toBe(expected);
+  }
+  const noOrder = await request.post('/api/shop/pay', { headers: { origin: baseUrl() }, data: { order, paymentMethod: 'pm_card_visa' } });
+  expect(noOrder.status()).toBe(404);
+  expect(await noOrder.json()).toMatchObject({ error: 'not_found' });
+
   // A cart at a made-up price is a 409 with the real price, never a payment at the buyer's price.
   const cheap = await request.post('/api/shop/checkout', {
     headers: { origin: baseUrl() },
