@@ -1,6 +1,6 @@
 // Import boundaries (`npm run lint`): no cycles, and the layering of src/.
 //
-//   security  <  http  <  db  <  content  <  search  <  editor;  auth     health  <  worker
+//   security  <  http  <  db  <  content  <  search  <  editor;  auth     health  commerce  <  worker
 //   security  <  commerce (money, signatures, carts)  <  commerce/pay (and the other provider clients)
 //   client: browser code, imports nothing from the server side
 //   integration/ (the Astro adapter) sits on top of src/; site/ is a consumer
@@ -32,7 +32,7 @@ const LAYERS = {
   editor: ['search', 'content', 'db', 'http', 'security'],
   realtime: ['editor', 'search', 'content', 'db', 'http', 'security'],
   health: ['http', 'db', 'security'],
-  worker: ['security', 'http', 'db', 'content', 'search', 'auth', 'editor', 'health'],
+  worker: ['security', 'http', 'db', 'content', 'search', 'auth', 'editor', 'health', 'commerce'],
   client: [],
   commerce: ['security'],
 };

@@ -10,6 +10,8 @@ export interface UpstreamErrorInit {
   detail?: string | null | undefined;
   /** Method and path, for example `GET /v2/items`; any query or fragment is cut off. */
   operation?: string | null | undefined;
+  /** How long the provider asked to wait before trying again (its `retry-after`), in ms. */
+  retryAfterMs?: number | null | undefined;
   cause?: unknown;
 }
 
@@ -30,6 +32,8 @@ export class UpstreamError extends Error {
   readonly retryable: boolean;
   readonly detail: string | null;
   readonly operation: string | null;
+  /** The provider's `retry-after` in ms, or null when it sent none (or an unreadable one). */
+  readonly retryAfterMs: number | null;
 
   constructor(init: UpstreamErrorInit) {
     if (!Number.isInteger(init.status) || init.status < 0 || init.status > 999) {
@@ -44,6 +48,8 @@ export class UpstreamError extends Error {
     this.retryable = init.status === 0 || init.status === 429 || init.status >= 500;
     this.detail = init.detail == null ? null : init.detail.slice(0, DETAIL_MAX);
     this.operation = init.operation == null ? null : stripQuery(init.operation);
+    const wait = init.retryAfterMs;
+    this.retryAfterMs = typeof wait === 'number' && Number.isFinite(wait) && wait >= 0 ? Math.ceil(wait) : null;
   }
 
   /**
@@ -53,7 +59,14 @@ export class UpstreamError extends Error {
    */
   static async fromResponse(provider: string, operation: string | null, res: Response): Promise<UpstreamError> {
     const body = await readUpstreamBody(res);
-    return new UpstreamError({ provider, status: res.status, code: extractErrorCode(body), detail: body.trim() || null, operation });
+    return new UpstreamError({
+      provider,
+      status: res.status,
+      code: extractErrorCode(body),
+      detail: body.trim() || null,
+      operation,
+      retryAfterMs: parseRetryAfter(res.headers.get('retry-after')),
+    });
   }
 
   /** Everything but `detail` (and the stack), so error bodies and structured logs never carry the provider's words by accident. */
@@ -74,6 +87,18 @@ function upstreamMessage(provider: string, status: number, code: string | null):
   const shownCode = code !== null && CODE_TOKEN.test(code) ? ` (${code})` : '';
   if (status === 0) return `${provider} did not answer${shownCode}`;
   return `${provider} answered ${status}${shownCode}`;
+}
+
+/**
+ * A `retry-after` header in ms: delay-seconds (`120`) or an HTTP date, which
+ * counts from `now`. Null when absent or unreadable; a date in the past is 0.
+ */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
+  if (value === null) return null;
+  const text = value.trim();
+  if (/^\d{1,9}$/.test(text)) return Number(text) * 1000;
+  const at = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 /** `GET /a/b?token=x#y` becomes `GET /a/b`. */

@@ -1,6 +1,6 @@
 import { UpstreamError, operationOf } from './upstream-error.ts';
 
-export { UpstreamError, type UpstreamErrorInit } from './upstream-error.ts';
+export { UpstreamError, parseRetryAfter, type UpstreamErrorInit } from './upstream-error.ts';
 export { readUpstreamBody, UPSTREAM_BODY_MAX_BYTES } from './upstream-body.ts';
 
 /** The `fetch` shape the helpers call; injectable so tests need no network. */

@@ -1,5 +1,5 @@
 import { sha256Hex } from '../../security/hash.ts';
-import { UpstreamError, readUpstreamBody, upstreamFetch, type FetchFn } from '../../security/upstream.ts';
+import { UpstreamError, parseRetryAfter, readUpstreamBody, upstreamFetch, type FetchFn } from '../../security/upstream.ts';
 import { encodePayForm, type PayParams } from './form.ts';
 import { optObj, optStr } from './read.ts';
 
@@ -166,5 +166,12 @@ async function payError(res: Response, operation: string): Promise<UpstreamError
   const requestId = res.headers.get('request-id');
   if (requestId) parts.push(`request_id=${requestId}`);
   const detail = parts.filter((p) => p !== null).join(' ') || null;
-  return new UpstreamError({ provider: PROVIDER, status: res.status, code: str('code') ?? str('type'), detail, operation });
+  return new UpstreamError({
+    provider: PROVIDER,
+    status: res.status,
+    code: str('code') ?? str('type'),
+    detail,
+    operation,
+    retryAfterMs: parseRetryAfter(res.headers.get('retry-after')),
+  });
 }
