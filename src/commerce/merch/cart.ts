@@ -70,9 +70,9 @@ export async function createCart(
   }
   const currency = options.currency.toUpperCase();
   const path = '/carts';
-  const data = await merchRequest(token, path, { method: 'POST', body: { currency, items: checkItems(items) } }, options);
+  const { data, operation } = await merchRequest(token, path, { method: 'POST', body: { currency, items: checkItems(items) } }, options);
   const answer = v.safeParse(CartAnswer, data);
-  if (!answer.success) throw invalidResponse(`POST ${path}`, 200, `cart answer: ${v.summarize(answer.issues)}`);
+  if (!answer.success) throw invalidResponse(operation, 200, `cart answer: ${v.summarize(answer.issues)}`);
   const cartId = answer.output.id;
   const handOff = new URL('/checkout/', origin);
   handOff.search = new URLSearchParams({ cartCurrency: currency, cartId }).toString();

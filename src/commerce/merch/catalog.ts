@@ -3,7 +3,7 @@ import type { Money } from '../money.ts';
 import { MERCH_CATCH_ALL_SLUG } from './collections.ts';
 import { MERCH_MAX_PAGES, MERCH_MAX_PAGE_SIZE, checkPageSize, readEveryPage } from './paging.ts';
 import { type MerchPage, type MerchProduct, readPage, readProduct } from './records.ts';
-import { type MerchStorefrontOptions, merchRequest, pathSegment } from './request.ts';
+import { type MerchStorefrontOptions, merchOperation, merchRequest, pathSegment } from './request.ts';
 
 /**
  * One page of a collection's products (`page` counts from 0; `size` 1 to
@@ -20,8 +20,8 @@ export async function getCollectionProducts(
   if (!Number.isInteger(page) || page < 0) throw new RangeError(`Merch page must be a non-negative integer (pages count from 0), got ${String(page)}`);
   const path = `/collections/${pathSegment(collectionSlug, 'collection slug')}/products`;
   const query = { page, size: size === undefined ? undefined : checkPageSize(size, 'page') };
-  const data = await merchRequest(token, path, { query }, options);
-  return readPage(data, `GET ${path}`, readProduct);
+  const { data, operation } = await merchRequest(token, path, { query }, options);
+  return readPage(data, operation, readProduct);
 }
 
 /**
@@ -39,7 +39,7 @@ export async function listCatalog(
   const { collection = MERCH_CATCH_ALL_SLUG, size = MERCH_MAX_PAGE_SIZE, maxPages = MERCH_MAX_PAGES } = options;
   const path = `/collections/${pathSegment(collection, 'collection slug')}/products`;
   checkPageSize(size, 'page');
-  const products = await readEveryPage((page) => getCollectionProducts(token, collection, { ...options, page, size }), maxPages, `GET ${path}`);
+  const products = await readEveryPage((page) => getCollectionProducts(token, collection, { ...options, page, size }), maxPages, merchOperation('GET', path, options));
   const seen = new Set<string>();
   return products.filter((p) => !seen.has(p.id) && Boolean(seen.add(p.id)));
 }
@@ -53,7 +53,8 @@ export async function listCatalog(
 export async function getProduct(token: string, slug: string, options: MerchStorefrontOptions = {}): Promise<MerchProduct | null> {
   const path = `/products/${pathSegment(slug, 'product slug')}`;
   try {
-    return readProduct(await merchRequest(token, path, {}, options), `GET ${path}`);
+    const { data, operation } = await merchRequest(token, path, {}, options);
+    return readProduct(data, operation);
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 404) return null;
     throw error;

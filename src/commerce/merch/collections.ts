@@ -1,6 +1,6 @@
 import { MERCH_MAX_PAGES, MERCH_MAX_PAGE_SIZE, readEveryPage } from './paging.ts';
 import { type MerchCollection, readCollection, readPage } from './records.ts';
-import { type MerchStorefrontOptions, merchRequest } from './request.ts';
+import { type MerchStorefrontOptions, merchOperation, merchRequest } from './request.ts';
 
 /** The built-in collection every shop has, holding every public product. */
 export const MERCH_CATCH_ALL_SLUG = 'all';
@@ -15,11 +15,11 @@ const CATCH_ALL_NAME = 'all products';
  */
 export async function listCollections(token: string, options: MerchStorefrontOptions = {}): Promise<MerchCollection[]> {
   const path = '/collections';
-  return readEveryPage(
-    async (page) => readPage(await merchRequest(token, path, { query: { page, size: MERCH_MAX_PAGE_SIZE } }, options), `GET ${path}`, readCollection, { pagingOptional: true }),
-    MERCH_MAX_PAGES,
-    `GET ${path}`,
-  );
+  const read = async (page: number) => {
+    const { data, operation } = await merchRequest(token, path, { query: { page, size: MERCH_MAX_PAGE_SIZE } }, options);
+    return readPage(data, operation, readCollection, { pagingOptional: true });
+  };
+  return readEveryPage(read, MERCH_MAX_PAGES, merchOperation('GET', path, options));
 }
 
 /** True for the shop's catch-all collection: slug `all`, or the name "All Products" (any case, trimmed). */

@@ -58,8 +58,11 @@ function isHidden(frame: sanitizeHtml.IFrame): boolean {
  * is (the model sanitizer runs next). It must run first: the sanitizer drops
  * `style` and `hidden`, which would turn a hidden block visible.
  */
+// sanitize-html 2.18 honours allowedEmptyAttributes but its types do not list it.
+type StripOptions = sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] };
+
 function stripHidden(html: string): string {
-  return sanitizeHtml(html, {
+  const options: StripOptions = {
     allowedTags: false,
     allowedAttributes: false,
     allowVulnerableTags: true,
@@ -67,7 +70,8 @@ function stripHidden(html: string): string {
     allowedEmptyAttributes: ['hidden'],
     nonTextTags: [],
     exclusiveFilter: isHidden,
-  });
+  };
+  return sanitizeHtml(html, options);
 }
 
 /** The visible text of sanitized HTML, for the marker check and the blank check. */

@@ -52,6 +52,18 @@ export function invalidResponse(operation: string, status: number, detail: strin
   return new UpstreamError({ provider: PROVIDER, status, code: 'invalid_response', detail, operation });
 }
 
+function endpoint(path: string, options: MerchStorefrontOptions): URL {
+  return new URL(`${(options.baseUrl ?? MERCH_STOREFRONT_URL).replace(/\/+$/, '')}${path}`);
+}
+
+/**
+ * The `operation` errors carry for a call: method and the full path as sent
+ * (`GET /v1/products/tee`), never the query, which holds the token.
+ */
+export function merchOperation(method: string, path: string, options: MerchStorefrontOptions = {}): string {
+  return `${method} ${endpoint(path, options).pathname}`;
+}
+
 /** What a storefront call sends besides the path. */
 export interface MerchRequestInit {
   method?: 'GET' | 'POST' | undefined;
@@ -66,16 +78,21 @@ export interface MerchRequestInit {
  * token, puts it in the `storefront_token` query (where the provider reads
  * it), turns every failure into an `UpstreamError` (provider `Merch`, `code`
  * from the provider's `{code}` body, its words only in `detail`) and returns
- * the parsed JSON for the caller's reader. `path` is relative to the base
+ * the parsed JSON with the operation for the caller's reader. `path` is relative to the base
  * (`/collections/all/products`); segments from callers go through
  * {@link pathSegment} first.
  */
-export async function merchRequest(token: string, path: string, init: MerchRequestInit = {}, options: MerchStorefrontOptions = {}): Promise<unknown> {
+export async function merchRequest(
+  token: string,
+  path: string,
+  init: MerchRequestInit = {},
+  options: MerchStorefrontOptions = {},
+): Promise<{ data: unknown; operation: string }> {
   assertStorefrontToken(token);
   // Segments are checked by the operations; this keeps a hand-built path from leaving the API.
   if (!/^(?:\/[A-Za-z0-9_-]+)+$/.test(path)) throw new TypeError(`Merch path must be id-safe segments, got ${JSON.stringify(path)}`);
   const method = init.method ?? 'GET';
-  const url = new URL(`${(options.baseUrl ?? MERCH_STOREFRONT_URL).replace(/\/+$/, '')}${path}`);
+  const url = endpoint(path, options);
   for (const [name, value] of Object.entries(init.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
   url.searchParams.set('storefront_token', token);
   // The pathname only: the query carries the token.
@@ -97,7 +114,7 @@ export async function merchRequest(token: string, path: string, init: MerchReque
     throw new UpstreamError({ provider: PROVIDER, status: 0, code, detail: 'the answer broke off while its body was read', operation, cause: error });
   }
   try {
-    return JSON.parse(text) as unknown;
+    return { data: JSON.parse(text) as unknown, operation };
   } catch {
     throw invalidResponse(operation, res.status, `not JSON: ${text.slice(0, 200)}`);
   }
