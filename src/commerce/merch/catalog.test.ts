@@ -83,7 +83,9 @@ describe('getProduct', () => {
     expect(await thrown(getProduct(TOKEN, 'studio-mug', o))).toMatchObject({ status: 200, code: 'invalid_response' });
     fake.script({ body: { id: 'x', slug: 'studio-mug', name: 'Mug', variants: [{ id: 'v', name: 'v', unitPrice: { value: '15.50', currency: 'USD' } }] } });
     expect(await thrown(getProduct(TOKEN, 'studio-mug', o))).toMatchObject({ code: 'invalid_response' });
-    fake.script({ body: { id: 'x', slug: 'm', name: 'Mug', variants: [{ id: 'v', name: 'v', unitPrice: { value: 1, currency: 'ZZZ' }, stock: { type: 'UNLIMITED' } }] } });
+    fake.script({
+      body: { id: 'x', slug: 'm', name: 'Mug', variants: [{ id: 'v', name: 'v', unitPrice: { value: 1, currency: 'ZZZ' }, stock: { type: 'UNLIMITED' } }] },
+    });
     expect(await thrown(getProduct(TOKEN, 'studio-mug', o))).toMatchObject({ code: 'invalid_response' });
   });
 
@@ -157,7 +159,10 @@ describe('paging', () => {
   it('keeps a product seen on two pages once (the catalog shifted while paging)', async () => {
     start(manyProducts(3));
     const wire = (i: number) => ({ ...fake.products[i], images: [] });
-    fake.script({ body: { results: [wire(0), wire(1)], paging: { hasNextPage: true } } }, { body: { results: [wire(1), wire(2)], paging: { hasNextPage: false } } });
+    fake.script(
+      { body: { results: [wire(0), wire(1)], paging: { hasNextPage: true } } },
+      { body: { results: [wire(1), wire(2)], paging: { hasNextPage: false } } },
+    );
     const all = await listCatalog(TOKEN, { ...o, size: 2 });
     expect(all.map((p) => p.id)).toEqual(['p-0', 'p-1', 'p-2']);
     expect(fake.requests).toHaveLength(2);

@@ -39,7 +39,11 @@ export async function listCatalog(
   const { collection = MERCH_CATCH_ALL_SLUG, size = MERCH_MAX_PAGE_SIZE, maxPages = MERCH_MAX_PAGES } = options;
   const path = `/collections/${pathSegment(collection, 'collection slug')}/products`;
   checkPageSize(size, 'page');
-  const products = await readEveryPage((page) => getCollectionProducts(token, collection, { ...options, page, size }), maxPages, merchOperation('GET', path, options));
+  const products = await readEveryPage(
+    (page) => getCollectionProducts(token, collection, { ...options, page, size }),
+    maxPages,
+    merchOperation('GET', path, options),
+  );
   const seen = new Set<string>();
   return products.filter((p) => !seen.has(p.id) && Boolean(seen.add(p.id)));
 }

@@ -108,7 +108,9 @@ export function merchCopy(product: Pick<MerchProduct, 'slug' | 'description' | '
   if (typeof panelHtml !== 'string') throw new TypeError('merchCopy panel must be HTML text');
   const panel = clean(panelHtml);
   if (panel.marker !== null) {
-    options.onComplianceDropped?.(`Merch product ${product.slug}: More details panel dropped, compliance text (${panel.marker}) is visible; using the description`);
+    options.onComplianceDropped?.(
+      `Merch product ${product.slug}: More details panel dropped, compliance text (${panel.marker}) is visible; using the description`,
+    );
   } else if (panel.text !== '') {
     return panel.html;
   }

@@ -123,7 +123,10 @@ function cartBodyProblems(body: Obj): string[] {
   if (items !== undefined && !Array.isArray(items)) problems.push('items must be an array');
   if (Array.isArray(items)) {
     items.forEach((item: unknown, i) => {
-      if (typeof item !== 'object' || item === null || Array.isArray(item)) return void problems.push(`items[${i}] must be an object`);
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+        problems.push(`items[${i}] must be an object`);
+        return;
+      }
       const line = item as Obj;
       for (const key of Object.keys(line)) if (key !== 'variantId' && key !== 'quantity') problems.push(`items[${i}] unknown field ${JSON.stringify(key)}`);
       if (typeof line['variantId'] !== 'string' || line['variantId'] === '') problems.push(`items[${i}].variantId must be a non-empty string`);
@@ -215,9 +218,16 @@ export function createFakeStorefront(options: FakeStorefrontOptions = {}): FakeS
           if (variant.stock.type === 'LIMITED' && variant.stock.inStock < line.quantity) {
             return json(400, { code: 'NOT_ENOUGH_STOCK', variantId: line.variantId });
           }
-          items.push({ variant: { ...structuredClone(variant), product: { id: product.id, slug: product.slug, name: product.name } }, quantity: line.quantity });
+          items.push({
+            variant: { ...structuredClone(variant), product: { id: product.id, slug: product.slug, name: product.name } },
+            quantity: line.quantity,
+          });
         }
-        const cart: FakeCart = { id: `cart_${(++cartCount).toString().padStart(4, '0')}${crypto.randomUUID().slice(0, 8)}`, currency: (body['currency'] as string) ?? 'USD', items };
+        const cart: FakeCart = {
+          id: `cart_${(++cartCount).toString().padStart(4, '0')}${crypto.randomUUID().slice(0, 8)}`,
+          currency: (body['currency'] as string) ?? 'USD',
+          items,
+        };
         carts.set(cart.id, cart);
         return json(200, cartAnswer(cart));
       },
@@ -243,7 +253,8 @@ export function createFakeStorefront(options: FakeStorefrontOptions = {}): FakeS
     const page = query.get('page');
     if (page !== null && !/^(?:0|[1-9]\d{0,6})$/.test(page)) problems.push(`page must be a non-negative integer, got ${JSON.stringify(page)}`);
     const size = query.get('size');
-    if (size !== null && (!/^[1-9]\d{0,2}$/.test(size) || Number(size) > MAX_PAGE_SIZE)) problems.push(`size must be 1 to ${MAX_PAGE_SIZE}, got ${JSON.stringify(size)}`);
+    if (size !== null && (!/^[1-9]\d{0,2}$/.test(size) || Number(size) > MAX_PAGE_SIZE))
+      problems.push(`size must be 1 to ${MAX_PAGE_SIZE}, got ${JSON.stringify(size)}`);
     const currency = query.get('currency');
     if (currency !== null && !/^[A-Z]{3}$/.test(currency)) problems.push('currency must be a 3-letter upper-case code');
     return problems;
@@ -286,8 +297,12 @@ export function createFakeStorefront(options: FakeStorefrontOptions = {}): FakeS
     if (route.method === 'POST') {
       const type = request.headers.get('content-type') ?? '';
       if (!type.startsWith('application/json')) problems.push(`POST with content-type ${JSON.stringify(type)}`);
-      if (typeof record.body !== 'object' || record.body === null || Array.isArray(record.body)) problems.push('body is not a JSON object');
-      else problems.push(...cartBodyProblems((body = record.body as Obj)));
+      if (typeof record.body !== 'object' || record.body === null || Array.isArray(record.body)) {
+        problems.push('body is not a JSON object');
+      } else {
+        body = record.body as Obj;
+        problems.push(...cartBodyProblems(body));
+      }
     } else if (rawBody !== '') {
       problems.push('GET with a body');
     }
@@ -312,7 +327,8 @@ export function createFakeStorefront(options: FakeStorefrontOptions = {}): FakeS
 
   function checkout(url: URL): Response {
     const cart = carts.get(url.searchParams.get('cartId') ?? '');
-    const html = (status: number, body: string) => new Response(`<!doctype html><meta charset="utf-8">${body}`, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    const html = (status: number, body: string) =>
+      new Response(`<!doctype html><meta charset="utf-8">${body}`, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
     if (!cart) return html(404, '<title>Cart not found</title><h1>Cart not found</h1>');
     const currency = url.searchParams.get('cartCurrency') ?? cart.currency;
     const lines = cart.items.map(({ variant, quantity }) => {
@@ -320,7 +336,10 @@ export function createFakeStorefront(options: FakeStorefrontOptions = {}): FakeS
       const price = variant['unitPrice'] as { value: number; currency: string };
       return `<li data-variant="${escapeHtml(String(variant['id']))}">${escapeHtml(product)} (${escapeHtml(String(variant['name']))}) x ${quantity}: ${price.value.toFixed(2)} ${escapeHtml(price.currency)}</li>`;
     });
-    return html(200, `<title>Checkout</title><h1>Hosted checkout</h1><p>Cart <code>${escapeHtml(cart.id)}</code>, currency ${escapeHtml(currency)}</p><ul>${lines.join('')}</ul>`);
+    return html(
+      200,
+      `<title>Checkout</title><h1>Hosted checkout</h1><p>Cart <code>${escapeHtml(cart.id)}</code>, currency ${escapeHtml(currency)}</p><ul>${lines.join('')}</ul>`,
+    );
   }
 
   async function handle(request: Request): Promise<Response | null> {
