@@ -27,14 +27,14 @@ function checkSpec(spec: BucketSpec): void {
  */
 export function createMerchLimiter(ctx: { storage: Pick<LimiterStorage, 'sql'> }): MerchLimiter {
   const { sql } = ctx.storage;
-  sql.exec('CREATE TABLE IF NOT EXISTS merch_bucket (name TEXT PRIMARY KEY, tokens REAL NOT NULL, at REAL NOT NULL)');
+  sql.exec('CREATE TABLE IF NOT EXISTS merch_bucket (name TEXT PRIMARY KEY, tokens REAL NOT NULL, at REAL NOT NULL, seq INTEGER NOT NULL)');
 
   const read = (bucket: MerchBucketName): BucketState | undefined => {
-    const row = sql.exec('SELECT tokens, at FROM merch_bucket WHERE name = ?', bucket).toArray()[0];
-    return row ? { tokens: Number(row['tokens']), at: Number(row['at']) } : undefined;
+    const row = sql.exec('SELECT tokens, at, seq FROM merch_bucket WHERE name = ?', bucket).toArray()[0];
+    return row ? { tokens: Number(row['tokens']), at: Number(row['at']), seq: Number(row['seq']) } : undefined;
   };
   const write = (bucket: MerchBucketName, state: BucketState): void => {
-    sql.exec('INSERT OR REPLACE INTO merch_bucket (name, tokens, at) VALUES (?, ?, ?)', bucket, state.tokens, state.at);
+    sql.exec('INSERT OR REPLACE INTO merch_bucket (name, tokens, at, seq) VALUES (?, ?, ?, ?)', bucket, state.tokens, state.at, state.seq);
   };
   const check = (bucket: MerchBucketName, spec: BucketSpec): void => {
     if (!BUCKETS.includes(bucket)) throw new RangeError(`Merch limiter bucket must be one of ${BUCKETS.join(', ')}`);

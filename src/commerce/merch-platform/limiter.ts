@@ -25,16 +25,18 @@ export interface BucketSpec {
   periodMs: number;
 }
 
-/** Tokens (negative while reservations are queued) as of time `at`. */
+/** Tokens (negative while reservations are queued) as of time `at`; `seq` counts reservations. */
 export interface BucketState {
   tokens: number;
   at: number;
+  seq: number;
 }
 
-/** One reserved token: wait `waitMs`, then send; `at` is the send time on the bucket's own clock. */
+/** One reserved token: wait `waitMs`, then send; `at` is the send time on the bucket's own clock, `seq` its place in the bucket. */
 export interface Reservation {
   waitMs: number;
   at: number;
+  seq: number;
 }
 
 /** The limits one client applies, or null when `rateLimit: false`. */
@@ -44,11 +46,11 @@ export interface MerchLimits {
 }
 
 function refilled(state: BucketState | undefined, spec: BucketSpec, now: number): BucketState {
-  if (state === undefined) return { tokens: spec.capacity, at: now };
+  if (state === undefined) return { tokens: spec.capacity, at: now, seq: 0 };
   // A clock that went back (another isolate's, a reset test clock) refills nothing rather than draining.
   const elapsed = Math.max(0, now - state.at);
   // elapsed * capacity first: whole numbers stay exact (100 ms of 100 per 10 s is exactly 1 token).
-  return { tokens: Math.min(spec.capacity, state.tokens + (elapsed * spec.capacity) / spec.periodMs), at: Math.max(now, state.at) };
+  return { tokens: Math.min(spec.capacity, state.tokens + (elapsed * spec.capacity) / spec.periodMs), at: Math.max(now, state.at), seq: state.seq };
 }
 
 /**
@@ -59,24 +61,27 @@ function refilled(state: BucketState | undefined, spec: BucketSpec, now: number)
 export function reserveToken(state: BucketState | undefined, spec: BucketSpec, now: number): { state: BucketState; reservation: Reservation } {
   const next = refilled(state, spec, now);
   next.tokens -= 1;
+  next.seq += 1;
   // Rounded up to whole ms: sending a little late is always within the limit, early never is.
   const waitMs = next.tokens >= 0 ? 0 : Math.ceil((-next.tokens * spec.periodMs) / spec.capacity);
-  return { state: next, reservation: { waitMs, at: next.at + waitMs } };
+  return { state: next, reservation: { waitMs, at: next.at + waitMs, seq: next.seq } };
 }
 
 /**
- * Gives back a token that will not be used after all (its request waits for
- * the other bucket instead). Exact only at the reservation's send time: there
- * the bucket is at or below zero, so adding the token back is the same as
- * never having taken it. Later than one refill interval after that, the
- * bucket may have filled up in between and the token is kept: keeping it only
- * ever slows the next caller, giving it back then could let one request too many through.
+ * Gives back a token that will not be used after all, when that is exact:
+ * only the bucket's latest reservation, at its send time (within one refill
+ * interval). Then the bucket is as if the token had never been taken. A token
+ * with reservations queued behind it is forfeited instead: those were
+ * scheduled around it, and handing it to a newcomer would let the newcomer
+ * and them through closer together than the limit allows. Keeping a token
+ * only ever slows later callers; giving one back wrongly lets one too many through.
  */
 export function refundToken(state: BucketState | undefined, spec: BucketSpec, reservation: Reservation, now: number): BucketState | undefined {
   if (state === undefined) return state;
   const next = refilled(state, spec, now);
-  if (now - reservation.at >= spec.periodMs / spec.capacity) return next;
-  return { tokens: Math.min(spec.capacity, next.tokens + 1), at: next.at };
+  if (next.seq !== reservation.seq || now - reservation.at >= spec.periodMs / spec.capacity) return next;
+  // seq moves on too, so nothing can be given back twice.
+  return { tokens: Math.min(spec.capacity, next.tokens + 1), at: next.at, seq: next.seq + 1 };
 }
 
 /**
@@ -170,13 +175,15 @@ export interface MerchSlotOptions {
 
 /**
  * Waits until one request may be sent: a `requests` token for every call and,
- * for a product creation, a `creations` token at the same instant. The
- * creation queue is joined first (it is the slow one); at its turn the request
- * token is reserved, and when that one would need a wait too, the creation
- * token is given back and the request token is held instead (and so on,
- * alternating), so both tokens are always spent at the moment the request
- * is actually sent. A token spent early but sent late would let a later
- * request through too soon.
+ * for a product creation, a `creations` token at the same instant. A token is
+ * only ever spent at its own send time, because a token taken for one moment
+ * but used later lets a later request through too soon. So a creation queues
+ * for its request token first; at its turn it reserves the creation token,
+ * and when that one needs a wait, it lets the request token go (`refundToken`:
+ * given back, or forfeited when others queued behind it, a loss of 100 ms of
+ * the shop's request budget) and holds the creation token instead,
+ * alternating until both are there at once. When the shop is not busy with
+ * other requests, the second try succeeds.
  */
 export async function acquireMerchSlot(options: MerchSlotOptions, creation: boolean): Promise<void> {
   const { key, limits, limiter } = options;
@@ -184,14 +191,10 @@ export async function acquireMerchSlot(options: MerchSlotOptions, creation: bool
   const clock = options.clock ?? systemClock;
   const reserve = (bucket: MerchBucketName): Promise<Held> | Held =>
     limiter ? reserveDurable(limiter, key, bucket, limits[bucket], clock) : reserveLocal(key, bucket, limits[bucket], clock);
-  if (!creation) {
-    const held = await reserve('requests');
-    if (held.reservation.waitMs > 0) await clock.sleep(held.reservation.waitMs);
-    return;
-  }
-  let bucket: MerchBucketName = 'creations';
+  let bucket: MerchBucketName = 'requests';
   let held = await reserve(bucket);
   if (held.reservation.waitMs > 0) await clock.sleep(held.reservation.waitMs);
+  if (!creation) return;
   for (;;) {
     const other: MerchBucketName = bucket === 'creations' ? 'requests' : 'creations';
     const next = await reserve(other);
