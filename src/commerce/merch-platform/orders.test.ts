@@ -11,7 +11,7 @@ import {
   MerchNotCancellableError,
   validateExternalOrder,
 } from './index.ts';
-import { fakeShop } from './platform.testing.ts';
+import { fakeShop } from '../../../tests/fakes/merch/platform-shop.ts';
 
 const TEE = '6f1c2b1e-0d1a-4a53-9a51-7e0f1b2c3d01';
 const TEE_S = '0b3f6a52-5f7e-4a8a-8f0e-2c9d1e4b5a01';

@@ -1,7 +1,3 @@
-import { createFakePlatform, type FakePlatform } from '../../../tests/fakes/merch/platform.ts';
-import type { Clock } from '../retry.ts';
-import type { MerchPlatformConfig } from './request.ts';
-
 /**
  * A clock for tests that never waits for real: `sleep` parks the caller, and
  * once everything runnable has run (a macrotask later) time jumps to the
@@ -9,7 +5,9 @@ import type { MerchPlatformConfig } from './request.ts';
  * together, in the order they slept. So ten minutes of throttled imports take
  * milliseconds, and the client and the fake read one and the same time.
  */
-export interface VirtualClock extends Clock {
+export interface VirtualClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
   /** Every `sleep(ms)` asked for, in order. */
   sleeps: number[];
 }
@@ -45,26 +43,4 @@ export function createVirtualClock(start = Date.UTC(2026, 9, 1, 12)): VirtualClo
         schedule();
       }),
   };
-}
-
-let shops = 0;
-
-/** A fresh fake shop on a fresh virtual clock, and a config for it whose username (the default limiter key) no other test uses. */
-export function fakeShop(
-  overrides: Partial<MerchPlatformConfig> = {},
-  clock: VirtualClock = createVirtualClock(),
-): { fake: FakePlatform; clock: VirtualClock; config: MerchPlatformConfig } {
-  const username = `shop-${++shops}-${crypto.randomUUID().slice(0, 8)}`;
-  const password = `pw-${crypto.randomUUID()}`;
-  const fake = createFakePlatform({ username, password, clock });
-  const config: MerchPlatformConfig = {
-    username,
-    password,
-    baseUrl: 'http://merch.test/open-api/v1.0',
-    fetch: fake.fetch,
-    clock,
-    random: () => 0.5,
-    ...overrides,
-  };
-  return { fake, clock, config };
 }
