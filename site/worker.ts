@@ -3,7 +3,7 @@
 import { handle } from '@astrojs/cloudflare/handler';
 import { louiseWorker } from 'louise/astro/worker';
 
-export { RateLimiterObject } from 'louise/worker';
+export { MerchLimiterObject, RateLimiterObject } from 'louise/worker';
 export { RealtimeObject } from 'louise/astro/worker';
 
 export default louiseWorker<Env>(handle);

@@ -1,0 +1,47 @@
+export { MERCH_PLATFORM_URL, type MerchPlatformConfig, merchRequest, type MerchRequestInit } from './request.ts';
+export {
+  acquireMerchSlot,
+  type BucketSpec,
+  type BucketState,
+  MERCH_PRODUCT_CREATIONS_PER_MINUTE,
+  MERCH_REQUESTS_PER_10S,
+  type MerchBucketName,
+  type MerchLimiterNamespace,
+  type MerchLimiterStub,
+  type MerchLimits,
+  merchLimits,
+  type Reservation,
+  refundToken,
+  reserveToken,
+} from './limiter.ts';
+export { createMerchLimiter, type MerchLimiter } from './limiter-object.ts';
+export {
+  cancelExternalOrder,
+  createExternalOrder,
+  findExternalOrder,
+  getExternalOrder,
+  isCancellable,
+  listExternalOrders,
+  type MerchCreateOrderInput,
+  type MerchExternalOrder,
+  MerchNotCancellableError,
+  type MerchOrderCosts,
+  type MerchOrderInput,
+  type MerchOrderListOptions,
+  type MerchOrderPage,
+  type MerchOrderStatus,
+  type MerchOrderValidation,
+  type MerchShippingAddress,
+  validateExternalOrder,
+} from './orders.ts';
+export {
+  addProductImages,
+  createProduct,
+  deleteProduct,
+  getProductInventory,
+  type MerchInventory,
+  type MerchProductInput,
+  MerchProductInputSchema,
+  setProductAvailability,
+  setProductState,
+} from './products.ts';
