@@ -1,7 +1,7 @@
 // Runs on any Node >= 18 with only built-ins: makes sure Node >= 22.12 and the
 // packages are there, then hands over. Used by `npm start`, `npm test` and CI.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -77,28 +77,57 @@ export function packageJson() {
   return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 }
 
-/** Local settings of the reference site (`.dev.vars`, gitignored): made from `.dev.vars.example` when missing, never overwritten. */
-export function ensureDevVars() {
-  const target = join(root, '.dev.vars');
-  if (existsSync(target)) return;
-  copyFileSync(join(root, '.dev.vars.example'), target);
-  console.log('louise: wrote .dev.vars from .dev.vars.example (local test settings for the shop and its fake Pay server)');
+/** `KEY=value` lines of a dotenv file, by key (comments and blank lines skipped). */
+function dotenvKeys(text) {
+  return new Set(
+    text
+      .split('\n')
+      .map((line) => /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(line)?.[1])
+      .filter(Boolean),
+  );
 }
 
-/** Pay's published contract, which the fake Pay server checks every request against (`../shared/specs` beside the repository, or `PAY_SPEC_DIR`). */
+/**
+ * Local settings of the reference site (`.dev.vars`, gitignored): made from
+ * `.dev.vars.example` when missing. An existing file is never overwritten;
+ * settings the example gained since it was made (a new feature's) are
+ * appended, so an older checkout keeps working after a pull.
+ */
+export function ensureDevVars() {
+  const target = join(root, '.dev.vars');
+  const example = readFileSync(join(root, '.dev.vars.example'), 'utf8');
+  if (!existsSync(target)) {
+    copyFileSync(join(root, '.dev.vars.example'), target);
+    console.log('louise: wrote .dev.vars from .dev.vars.example (local test settings for the shop, the merch store and their fake servers)');
+    return;
+  }
+  const have = dotenvKeys(readFileSync(target, 'utf8'));
+  const missing = example.split('\n').filter((line) => {
+    const key = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(line)?.[1];
+    return key !== undefined && !have.has(key);
+  });
+  if (missing.length === 0) return;
+  appendFileSync(target, `\n# Added from .dev.vars.example\n${missing.join('\n')}\n`);
+  console.log(`louise: added ${missing.map((line) => line.split('=')[0]).join(', ')} to .dev.vars from .dev.vars.example`);
+}
+
+/** The providers' published contracts, which the fake servers check every request against (`../shared/specs` beside the repository, or `PAY_SPEC_DIR`). */
 export const PAY_SPEC_DIR = process.env.PAY_SPEC_DIR ?? join(root, '..', 'shared', 'specs');
 export const hasPaySpecs = () => existsSync(join(PAY_SPEC_DIR, 'pay-openapi.json'));
+export const hasMerchSpecs = () => existsSync(join(PAY_SPEC_DIR, 'merch-platform-endpoints.json'));
 
-/** The port of the local fake Pay server (tests/fakes/pay/server.ts), as `.dev.vars.example` points the site at it. */
+/** The ports of the local fake servers (tests/fakes/<provider>/server.ts), as `.dev.vars.example` points the site at them. */
 export const FAKE_PAY_PORT = 12111;
+export const FAKE_MERCH_PORT = 12112;
 
 /**
- * Starts the local fake Pay server, which checks every request against Pay's
- * published contract and sends its signed webhooks to `webhookUrl`. Resolves
- * once it answers; the child is returned so the caller can stop it.
+ * Starts a local fake provider server (`script`) on `port`, which checks
+ * every request against the provider's published contract and sends its
+ * signed webhooks where `env` says. Resolves once it answers its health
+ * check; the child is returned so the caller can stop it.
  */
-export async function startFakePay(webhookUrl) {
-  const health = `http://localhost:${FAKE_PAY_PORT}/__fake/health`;
+async function startFakeServer(name, script, port, env) {
+  const health = `http://localhost:${port}/__fake/health`;
   // Another one (npm start, an e2e run) would answer the health check and keep sending its webhooks elsewhere.
   if (
     await fetch(health).then(
@@ -106,14 +135,10 @@ export async function startFakePay(webhookUrl) {
       () => false,
     )
   ) {
-    console.error(`louise: port ${FAKE_PAY_PORT} is taken by another fake Pay server (npm start or an end-to-end run): stop it, then try again.`);
+    console.error(`louise: port ${port} is taken by another fake ${name} server (npm start or an end-to-end run): stop it, then try again.`);
     process.exit(1);
   }
-  const child = spawn(process.execPath, ['tests/fakes/pay/server.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PAY_FAKE_PORT: String(FAKE_PAY_PORT), PAY_FAKE_WEBHOOK_URL: webhookUrl },
-  });
+  const child = spawn(process.execPath, [script], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) break;
     try {
@@ -122,6 +147,18 @@ export async function startFakePay(webhookUrl) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill();
-  console.error(`louise: the fake Pay server did not start on port ${FAKE_PAY_PORT} (is another one running? stop it, or free the port).`);
+  console.error(`louise: the fake ${name} server did not start on port ${port} (is another one running? stop it, or free the port).`);
   process.exit(1);
 }
+
+/** The fake Pay server; its payment webhooks go to `webhookUrl`. */
+export const startFakePay = (webhookUrl) =>
+  startFakeServer('Pay', 'tests/fakes/pay/server.ts', FAKE_PAY_PORT, { PAY_FAKE_PORT: String(FAKE_PAY_PORT), PAY_FAKE_WEBHOOK_URL: webhookUrl });
+
+/** The fake Merch server (storefront, platform API and hosted checkout); its order webhooks go to `webhookUrl`. */
+export const startFakeMerch = (webhookUrl) =>
+  startFakeServer('Merch', 'tests/fakes/merch/server.ts', FAKE_MERCH_PORT, {
+    MERCH_FAKE_PORT: String(FAKE_MERCH_PORT),
+    MERCH_FAKE_WEBHOOK_URL: webhookUrl,
+    MERCH_SPEC_DIR: PAY_SPEC_DIR,
+  });

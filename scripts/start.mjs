@@ -1,8 +1,21 @@
 // `npm start`: Node 24 and packages if missing, the package built (lib/, which
 // the site's `louise/*` imports resolve to), local D1 migrated and seeded,
 // then the reference site at http://localhost:4321 on local bindings, with
-// the local fake Pay server behind its shop (no network, no account).
-import { ensureDevVars, ensureModernNode, ensurePackages, hasPaySpecs, PAY_SPEC_DIR, prepareLocalDatabase, root, run, startFakePay } from './bootstrap.mjs';
+// the local fake Pay and Merch servers behind its shop and merch store (no
+// network, no account).
+import {
+  ensureDevVars,
+  ensureModernNode,
+  ensurePackages,
+  hasMerchSpecs,
+  hasPaySpecs,
+  PAY_SPEC_DIR,
+  prepareLocalDatabase,
+  root,
+  run,
+  startFakeMerch,
+  startFakePay,
+} from './bootstrap.mjs';
 import { spawn } from 'node:child_process';
 
 ensureModernNode();
@@ -15,6 +28,11 @@ ensureDevVars();
 const pay = hasPaySpecs() ? await startFakePay('http://localhost:4321/api/shop/webhook') : null;
 if (!pay)
   console.warn(`louise: no Pay contract at ${PAY_SPEC_DIR} (set PAY_SPEC_DIR): the fake Pay server is not started, and the shop's checkout answers 502.`);
+const merch = hasMerchSpecs() ? await startFakeMerch('http://localhost:4321/api/merch/webhook') : null;
+if (!merch)
+  console.warn(
+    `louise: no Merch contract at ${PAY_SPEC_DIR} (set PAY_SPEC_DIR): the fake Merch server is not started, and the merch page says the store did not answer.`,
+  );
 console.log('\nlouise: open http://localhost:4321/?edit and sign in as editor@localhost / louise-dev\n');
 const child = spawn('npx', ['astro', 'dev', '--port', '4321'], {
   cwd: root,
@@ -24,5 +42,6 @@ const child = spawn('npx', ['astro', 'dev', '--port', '4321'], {
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => {
   pay?.kill();
+  merch?.kill();
   process.exit(code ?? 0);
 });

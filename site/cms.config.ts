@@ -107,6 +107,7 @@ export default defineCms<Env>({
           { label: 'About', href: '/about' },
           { label: 'Article', href: '/articles/editing-in-place' },
           { label: 'Shop', href: '/shop' },
+          { label: 'Merch', href: '/merch' },
           { label: 'Contact', href: '/contact' },
         ],
         social: [{ label: 'Cloudflare Workers', href: 'https://workers.cloudflare.com/' }],

@@ -30,3 +30,21 @@ export const orders = sqliteTable(
   },
   (table) => [index('orders_status_created').on(table.status, table.createdAt)],
 );
+
+/**
+ * The merch store's order webhooks, verified and kept once each: Merch may
+ * send an event more than once (its signature has no timestamp), so the
+ * event id is the key and a repeat is acknowledged without a second row.
+ */
+export const merchEvents = sqliteTable(
+  'merch_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    orderId: text('order_id'),
+    testMode: integer('test_mode', { mode: 'boolean' }).notNull().default(false),
+    data: text('data', { mode: 'json' }).notNull(),
+    receivedAt: integer('received_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (table) => [index('merch_events_order').on(table.orderId)],
+);

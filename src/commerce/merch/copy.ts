@@ -69,6 +69,10 @@ function stripHidden(html: string): string {
     // Empty attributes are dropped before the filter sees them; `hidden` is one by nature.
     allowedEmptyAttributes: ['hidden'],
     nonTextTags: [],
+    // Keep `style` verbatim for isHidden to read: parsing it needs postcss, which the
+    // Worker bundle leaves out (integration/postcss-stub.ts), and a failed parse drops
+    // the attribute, which would turn a display:none block visible.
+    parseStyleAttributes: false,
     exclusiveFilter: isHidden,
   };
   return sanitizeHtml(html, options);

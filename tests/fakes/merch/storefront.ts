@@ -28,6 +28,8 @@ export interface FakeStorefrontOptions {
   imageOrigin?: string | undefined;
   /** Called with each violation as it happens (a server prints them). */
   onViolation?: ((message: string) => void) | undefined;
+  /** Where the hosted checkout page's "Place order" button posts `cartId` (the HTTP server handles it); no button without it. */
+  placeOrderAction?: string | undefined;
 }
 
 /** One answer to inject ahead of the fake's own (after the request check): a fault, a slow or broken reply. */
@@ -325,6 +327,11 @@ export function createFakeStorefront(options: FakeStorefrontOptions = {}): FakeS
     return route.answer(params, url.searchParams, body);
   }
 
+  const placeOrder = (cartId: string) =>
+    options.placeOrderAction === undefined
+      ? ''
+      : `<form method="post" action="${escapeHtml(options.placeOrderAction)}"><input type="hidden" name="cartId" value="${escapeHtml(cartId)}"><button>Place order</button></form>`;
+
   function checkout(url: URL): Response {
     const cart = carts.get(url.searchParams.get('cartId') ?? '');
     const html = (status: number, body: string) =>
@@ -338,7 +345,7 @@ export function createFakeStorefront(options: FakeStorefrontOptions = {}): FakeS
     });
     return html(
       200,
-      `<title>Checkout</title><h1>Hosted checkout</h1><p>Cart <code>${escapeHtml(cart.id)}</code>, currency ${escapeHtml(currency)}</p><ul>${lines.join('')}</ul>`,
+      `<title>Checkout</title><h1>Hosted checkout</h1><p>Cart <code>${escapeHtml(cart.id)}</code>, currency ${escapeHtml(currency)}</p><ul>${lines.join('')}</ul>${placeOrder(cart.id)}`,
     );
   }
 
