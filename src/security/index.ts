@@ -9,5 +9,5 @@ export { louiseSecurityHeaders, isNoindexHost, type SecurityHeaderOptions } from
 export { rewriteCspStyleSrc, allowCspDataFonts } from './csp.ts';
 export { isLocalHostname } from './local-host.ts';
 export { reportDegraded, setDegradedSink, errorName, type DegradedEvent, type DegradedDetail, type DegradedSink } from './degraded.ts';
-export { UpstreamError, parseRetryAfter, upstreamFetch, readUpstreamBody, upstreamLogLine, type UpstreamInit } from './upstream.ts';
+export { UpstreamError, parseRetryAfter, upstreamFetch, readUpstreamBody, readUpstreamText, upstreamLogLine, type UpstreamInit } from './upstream.ts';
 export { fetchPublicUrl, publicUrlProblem, BlockedUrlError, type PublicUrlPolicy, type PublicFetchInit } from './public-url.ts';

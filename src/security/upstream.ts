@@ -54,6 +54,21 @@ export async function upstreamFetch(input: RequestInfo | URL, init: UpstreamInit
 }
 
 /**
+ * The text of a provider's answer (a 2xx, once `upstreamFetch` returned it).
+ * The deadline stays armed while the body streams in, so a body that breaks
+ * off or stalls is an `UpstreamError` status 0 (`timeout` or `network`), the
+ * same as no answer: the caller cannot know what the provider did.
+ */
+export async function readUpstreamText(res: Response, provider: string, operation: string): Promise<string> {
+  try {
+    return await res.text();
+  } catch (error) {
+    const code = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network';
+    throw new UpstreamError({ provider, status: 0, code, detail: 'the answer broke off while its body was read', operation, cause: error });
+  }
+}
+
+/**
  * One log line: provider, status, code, retryable, operation and the provider's
  * detail (whitespace collapsed, cut at 500 characters). Never request headers.
  */

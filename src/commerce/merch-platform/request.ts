@@ -1,4 +1,4 @@
-import { type FetchFn, UpstreamError, upstreamFetch } from '../../security/upstream.ts';
+import { type FetchFn, UpstreamError, readUpstreamText, upstreamFetch } from '../../security/upstream.ts';
 import { type Clock, checkRetryPolicy, type RetryPolicy, systemClock, withRetry } from '../retry.ts';
 import { acquireMerchSlot, type MerchLimiterNamespace, merchLimits } from './limiter.ts';
 
@@ -128,14 +128,7 @@ export async function merchRequest(
       },
     );
     if (!res.ok) throw await UpstreamError.fromResponse(PROVIDER, operation, res);
-    let text: string;
-    try {
-      text = await res.text();
-    } catch (error) {
-      // The deadline stays armed while the body streams in.
-      const code = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network';
-      throw new UpstreamError({ provider: PROVIDER, status: 0, code, detail: 'the answer broke off while its body was read', operation, cause: error });
-    }
+    const text = await readUpstreamText(res, PROVIDER, operation);
     if (res.status === 204 || text.trim() === '') return null;
     try {
       return JSON.parse(text);

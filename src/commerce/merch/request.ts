@@ -1,4 +1,4 @@
-import { UpstreamError, upstreamFetch, type FetchFn } from '../../security/upstream.ts';
+import { UpstreamError, readUpstreamText, upstreamFetch, type FetchFn } from '../../security/upstream.ts';
 
 /** The storefront API's origin and version prefix (public, read-mostly, token in the query). */
 export const MERCH_STOREFRONT_URL = 'https://storefront-api.fourthwall.com/v1';
@@ -105,14 +105,7 @@ export async function merchRequest(
   }
   const res = await upstreamFetch(url, { provider: PROVIDER, method, headers, body, fetch: options.fetch, timeoutMs: options.timeoutMs });
   if (!res.ok) throw await UpstreamError.fromResponse(PROVIDER, operation, res);
-  let text: string;
-  try {
-    text = await res.text();
-  } catch (error) {
-    // The deadline stays armed while the body streams in.
-    const code = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network';
-    throw new UpstreamError({ provider: PROVIDER, status: 0, code, detail: 'the answer broke off while its body was read', operation, cause: error });
-  }
+  const text = await readUpstreamText(res, PROVIDER, operation);
   try {
     return { data: JSON.parse(text) as unknown, operation };
   } catch {

@@ -1,5 +1,5 @@
 import { sha256Hex } from '../../security/hash.ts';
-import { UpstreamError, parseRetryAfter, readUpstreamBody, upstreamFetch, type FetchFn } from '../../security/upstream.ts';
+import { UpstreamError, parseRetryAfter, readUpstreamBody, readUpstreamText, upstreamFetch, type FetchFn } from '../../security/upstream.ts';
 import { encodePayForm, type PayParams } from './form.ts';
 import { optObj, optStr } from './read.ts';
 
@@ -117,14 +117,7 @@ export async function payRequest(
   }
   const res = await upstreamFetch(url, { provider: PROVIDER, method, headers, body, fetch: options.fetch, timeoutMs: options.timeoutMs });
   if (!res.ok) throw await payError(res, operation);
-  let text: string;
-  try {
-    text = await res.text();
-  } catch (error) {
-    // The deadline stays armed while the body streams in.
-    const code = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network';
-    throw new UpstreamError({ provider: PROVIDER, status: 0, code, detail: 'the answer broke off while its body was read', operation, cause: error });
-  }
+  const text = await readUpstreamText(res, PROVIDER, operation);
   const data = parseObject(text);
   if (data === null) {
     throw new UpstreamError({
