@@ -206,8 +206,8 @@ describe('getExternalOrder', () => {
 
 describe('cancelling', () => {
   it('isCancellable refuses PACKAGED and SHIPPED (and later), allows the rest', () => {
-    for (const status of ['PACKAGED', 'SHIPPED', 'DELIVERED', 'CANCELLED']) expect(isCancellable({ status })).toBe(false);
-    for (const status of ['CONFIRMED', 'IN_PRODUCTION', 'SOMETHING_NEW']) expect(isCancellable({ status })).toBe(true);
+    for (const status of ['PACKAGED', 'SHIPPED', 'DELIVERED']) expect(isCancellable({ status })).toBe(false);
+    for (const status of ['CONFIRMED', 'IN_PRODUCTION', 'CANCELLED', 'SOMETHING_NEW']) expect(isCancellable({ status })).toBe(true);
   });
 
   it('refuses a PACKAGED or SHIPPED order locally: zero cancel requests', async () => {
@@ -232,6 +232,13 @@ describe('cancelling', () => {
     expect(fake.requests[1]?.assumed).toBe(true);
     const inProduction = (await getExternalOrder(config, seeded(2)))!;
     expect((await cancelExternalOrder(config, inProduction)).status).toBe('CANCELLED');
+  });
+
+  it('cancelling a CANCELLED order again asks the provider nothing and returns it as it is', async () => {
+    const { fake, config } = shop();
+    const before = fake.requests.length;
+    expect((await cancelExternalOrder(config, seeded(6))).status).toBe('CANCELLED');
+    expect(fake.requests.slice(before).map((r) => r.operation)).toEqual(['GET /external-orders/{orderId}']);
   });
 
   it('an unknown id is a 404 UpstreamError', async () => {

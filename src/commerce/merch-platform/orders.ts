@@ -207,10 +207,14 @@ export async function getExternalOrder(config: MerchPlatformConfig, orderId: str
   }
 }
 
-/** Statuses past which there is nothing to cancel: packed, on its way, arrived, or cancelled already. */
-const NOT_CANCELLABLE = new Set(['PACKAGED', 'SHIPPED', 'PARTIALLY_SHIPPED', 'DELIVERED', 'PARTIALLY_DELIVERED', 'COMPLETED', 'CANCELLED']);
+/** Statuses past which an order cannot be called back: packed, on its way, or arrived. */
+const NOT_CANCELLABLE = new Set(['PACKAGED', 'SHIPPED', 'PARTIALLY_SHIPPED', 'DELIVERED', 'PARTIALLY_DELIVERED', 'COMPLETED']);
 
-/** Local check: false once an order is PACKAGED or SHIPPED (or later, or cancelled). Unknown statuses are left to the provider. */
+/**
+ * Local check: false once an order is PACKAGED or SHIPPED (or later). Any
+ * other state can be cancelled (a CANCELLED order already is); unknown
+ * statuses are left to the provider.
+ */
 export function isCancellable(order: Pick<MerchExternalOrder, 'status'>): boolean {
   return !NOT_CANCELLABLE.has(order.status);
 }
@@ -252,6 +256,8 @@ export async function cancelExternalOrder(config: MerchPlatformConfig, order: Me
     current = order;
   }
   if (!isCancellable(current)) throw new MerchNotCancellableError(current);
+  // Cancelling twice changes nothing: the order is already where the caller wants it.
+  if (current.status === 'CANCELLED') return current;
   const path = `/external-orders/${pathId(current.orderId, 'order')}/cancel`;
   return externalOrder(await merchRequest(config, 'POST', path), `POST ${path}`);
 }
