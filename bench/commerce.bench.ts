@@ -4,10 +4,15 @@
 //   near 1.00, unlike `===`, which stops at the first difference;
 // - verifyPaySignature costs about one HMAC (its header parsing is noise);
 // - formatMoney and parseMoney reuse their Intl formatters: their cost is a
-//   small multiple of one cached Intl.NumberFormat#format call.
+//   small multiple of one cached Intl.NumberFormat#format call;
+// - merchCopy and the Merch throttle (see the end of this file).
 // Run: node bench/commerce.bench.ts (Node 24 strips the types itself).
 import { formatMoney, hmacSha256Hex, parseMoney, safeEqual } from '../src/commerce/index.ts';
+import { merchCopy } from '../src/commerce/merch/index.ts';
+import { acquireMerchSlot } from '../src/commerce/merch-platform/index.ts';
 import { verifyPaySignature } from '../src/commerce/pay/index.ts';
+import { sanitizeModelHtml } from '../src/security/index.ts';
+import { MERCH_SEED_PRODUCTS } from '../tests/fakes/merch/storefront-seed.ts';
 import { median } from './harness.ts';
 
 const ROUNDS = 9;
@@ -78,4 +83,24 @@ await compare(
     parseMoney: () => parseMoney(text, { locale: 'de-DE', currency: 'EUR' }),
   },
   'Intl format (cached)',
+);
+
+// Merch: merchCopy's strip-and-check costs a small multiple of the model
+// sanitizer it ends with; the in-isolate throttle (a token reserved, no wait)
+// adds next to nothing to a request compared with one HMAC of a small body.
+const panel = MERCH_SEED_PRODUCTS[0]?.additionalInformation?.moreDetails ?? '';
+await compare(
+  'merchCopy on a real-shaped panel (hidden GPSR block) against sanitizeModelHtml alone',
+  {
+    sanitizeModelHtml: () => sanitizeModelHtml(panel),
+    merchCopy: () => merchCopy({ slug: 'tee', description: '<p>Tee</p>', moreDetails: panel }),
+  },
+  'sanitizeModelHtml',
+);
+// A huge bucket, so no reservation ever waits: this measures the bookkeeping only.
+const slot = { key: 'bench', limits: { requests: { capacity: 1e12, periodMs: 1 }, creations: { capacity: 1e12, periodMs: 1 } } };
+await compare(
+  'the Merch throttle (one request token, no wait) against one HMAC of a webhook body',
+  { hmacSha256Hex: () => hmacSha256Hex(secret, body), acquireMerchSlot: () => acquireMerchSlot(slot, false) },
+  'hmacSha256Hex',
 );
