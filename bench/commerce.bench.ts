@@ -11,7 +11,7 @@ import { formatMoney, hmacSha256Hex, parseMoney, safeEqual } from '../src/commer
 import { merchCopy } from '../src/commerce/merch/index.ts';
 import { acquireMerchSlot } from '../src/commerce/merch-platform/index.ts';
 import { verifyPaySignature } from '../src/commerce/pay/index.ts';
-import { sanitizeModelHtml } from '../src/security/index.ts';
+import { sanitizeModelHtml } from '../src/security/sanitize-model.ts';
 import { MERCH_SEED_PRODUCTS } from '../tests/fakes/merch/storefront-seed.ts';
 import { median } from './harness.ts';
 
