@@ -9,7 +9,7 @@
 // Run: node bench/commerce.bench.ts (Node 24 strips the types itself).
 import { formatMoney, hmacSha256Hex, parseMoney, safeEqual } from '../src/commerce/index.ts';
 import { merchCopy } from '../src/commerce/merch/index.ts';
-import { acquireMerchSlot } from '../src/commerce/merch-platform/index.ts';
+import { acquireMerchSlot } from '../src/commerce/merch-platform/limiter.ts';
 import { verifyPaySignature } from '../src/commerce/pay/index.ts';
 import { sanitizeModelHtml } from '../src/security/sanitize-model.ts';
 import { MERCH_SEED_PRODUCTS } from '../tests/fakes/merch/storefront-seed.ts';
