@@ -63,6 +63,44 @@ test('`npx louise init --yes` sets the starter up, and a second run changes noth
   expect(snapshot(dir)).toEqual(before);
 });
 
+test('the commerce clients resolve from the installed package and run outside this repository', () => {
+  // What a site owner's server code would do first: import each provider client by its public subpath.
+  writeFileSync(
+    join(dir, 'commerce-check.mjs'),
+    `import { createHmac } from 'node:crypto';
+import { formatMoney, withRetry } from 'louise/commerce';
+import { PAY_API_VERSION } from 'louise/commerce/pay';
+import { catchAllFirst, merchCopy, verifyMerchSignature } from 'louise/commerce/merch';
+import { isCancellable, merchLimits } from 'louise/commerce/merch-platform';
+const body = '{"id":"weve_1","type":"ORDER_PLACED","data":{}}';
+const signature = createHmac('sha256', 'secret').update(body).digest('base64');
+console.log(JSON.stringify({
+  money: formatMoney({ amount: 2450, currency: 'USD' }, { locale: 'en-US' }),
+  retried: await withRetry(async () => 'ok', undefined),
+  pay: PAY_API_VERSION,
+  signed: await verifyMerchSignature(body, signature, 'secret'),
+  tampered: await verifyMerchSignature(body + ' ', signature, 'secret'),
+  first: catchAllFirst([{ slug: 'tees', name: 'Tees' }, { slug: 'all', name: 'All Products' }])[0].slug,
+  copy: merchCopy({ slug: 'tee', description: '<p>Tee</p>', moreDetails: '<p>Soft.</p><div style="display:none">Manufacturer: X GmbH</div>' }),
+  packaged: isCancellable({ status: 'PACKAGED' }),
+  limits: merchLimits({ requestsPer10s: 500 }).requests.capacity,
+}));
+`,
+  );
+  expect(JSON.parse(sh(dir, 'node', ['commerce-check.mjs']))).toEqual({
+    money: '$24.50',
+    retried: 'ok',
+    pay: '2026-10-28.endive',
+    signed: true,
+    tampered: false,
+    first: 'all',
+    copy: '<p>Soft.</p>',
+    packaged: false,
+    limits: 100,
+  });
+  rmSync(join(dir, 'commerce-check.mjs'));
+});
+
 test('an editor edits marked regions in `astro dev`, publishes, and visitors see the edit without markers', async ({ browser }) => {
   test.setTimeout(5 * 60_000);
   const dev = await serve(dir, 'npx', ['astro', 'dev', '--port', String(DEV_PORT), '--host', '127.0.0.1'], `http://127.0.0.1:${DEV_PORT}/`);
