@@ -1,3 +1,4 @@
+import { type ScriptedAnswer, type ScriptStyle, scriptedResponse, scriptQueue } from '../scripted.ts';
 import { type Operation, type PlatformContract, defaultSpecPath, loadPlatformContract } from './platform-contract.ts';
 
 /**
@@ -134,18 +135,8 @@ export interface FakePlatformOptions {
   onViolation?: ((message: string) => void) | undefined;
 }
 
-/** One answer to inject after the contract and rate checks, instead of the fake's own. */
-export interface ScriptedFault {
-  /** Only a request matching this takes the fault (default: the next request). Paths are under the base: `/external-orders`. */
-  match?: { method?: string; path?: string | RegExp } | undefined;
-  status?: number | undefined;
-  /** An object is sent as JSON, a string as is; errors without one get `{ code }`. */
-  body?: unknown;
-  headers?: Record<string, string> | undefined;
-  /** A 2xx body that is not JSON. */
-  malformed?: boolean | undefined;
-  /** Never answer; only the request's abort signal ends it. */
-  hang?: boolean | undefined;
+/** One answer to inject after the contract and rate checks, instead of the fake's own. Paths are under the base: `/external-orders`. */
+export interface ScriptedFault extends ScriptedAnswer {
   /** Carry the request out first (an order is created), then answer with the fault: the answer was lost, the effect was not. */
   applied?: boolean | undefined;
 }
@@ -202,13 +193,6 @@ function bucket(count: number, periodMs: number) {
   };
 }
 
-function waitForAbort(signal: AbortSignal): Promise<never> {
-  return new Promise((_resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    signal.addEventListener('abort', () => reject(signal.reason));
-  });
-}
-
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(status === 204 ? null : JSON.stringify(body), {
     status,
@@ -218,6 +202,12 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** The platform's error shape (`{ code }`) for scripted faults. */
+const PLATFORM_SCRIPT_STYLE: ScriptStyle = {
+  malformed: '{"orderId": ',
+  errorBody: (status) => ({ code: status === 429 ? 'TOO_MANY_REQUESTS' : status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'SCRIPTED_ERROR' }),
+};
+
 export function createFakePlatform(options: FakePlatformOptions = {}): FakePlatform {
   const contract: PlatformContract = loadPlatformContract(options.specPath ?? defaultSpecPath());
   const username = options.username ?? FAKE_PLATFORM_USERNAME;
@@ -226,7 +216,7 @@ export function createFakePlatform(options: FakePlatformOptions = {}): FakePlatf
   const iso = () => new Date(now()).toISOString();
   const requests: RecordedPlatformRequest[] = [];
   const violations: string[] = [];
-  const queue: ScriptedFault[] = [];
+  const queue = scriptQueue<ScriptedFault>();
   const seed = options.seed === false ? { products: [], orders: [] } : structuredClone(PLATFORM_SEED);
   const products = new Map(seed.products.map((p) => [p.id, p]));
   const orders = new Map(seed.orders.map((o) => [o.orderId, o]));
@@ -440,17 +430,6 @@ export function createFakePlatform(options: FakePlatformOptions = {}): FakePlatf
     }
   }
 
-  async function scripted(fault: ScriptedFault, request: Request): Promise<Response> {
-    if (fault.hang) await waitForAbort(request.signal);
-    const status = fault.status ?? 200;
-    if (fault.malformed) return new Response('{"orderId": ', { status, headers: { 'content-type': 'application/json', ...fault.headers } });
-    if (typeof fault.body === 'string') return new Response(fault.body, { status, headers: fault.headers ?? {} });
-    const body =
-      fault.body ??
-      (status === 429 ? { code: 'TOO_MANY_REQUESTS' } : status >= 500 ? { code: 'INTERNAL_SERVER_ERROR' } : status >= 400 ? { code: 'SCRIPTED_ERROR' } : {});
-    return json(status, body, fault.headers);
-  }
-
   async function answer(request: Request, url: URL, path: string, record: RecordedPlatformRequest): Promise<Response> {
     const refuse = (status: number, problem: string) => {
       violation(`${request.method} ${path}: ${problem}`);
@@ -490,15 +469,10 @@ export function createFakePlatform(options: FakePlatformOptions = {}): FakePlatf
     const problems = contract.check(operation, url.searchParams, body);
     if (problems.length > 0) return refuse(400, `${operation.name}${operation.assumed ? ' (assumed)' : ''}: ${problems.join('; ')}`);
 
-    const index = queue.findIndex(
-      (f) =>
-        (f.match?.method === undefined || f.match.method.toUpperCase() === request.method) &&
-        (f.match?.path === undefined || (typeof f.match.path === 'string' ? f.match.path === path : f.match.path.test(path))),
-    );
-    if (index >= 0) {
-      const [fault] = queue.splice(index, 1) as [ScriptedFault];
+    const fault = queue.take(request.method, path);
+    if (fault) {
       if (fault.applied) route(operation, params, url.searchParams, (body ?? {}) as Record<string, unknown>);
-      return scripted(fault, request);
+      return scriptedResponse(fault, request.signal, PLATFORM_SCRIPT_STYLE);
     }
     return route(operation, params, url.searchParams, (body ?? {}) as Record<string, unknown>);
   }
@@ -532,9 +506,7 @@ export function createFakePlatform(options: FakePlatformOptions = {}): FakePlatf
     },
     requests,
     violations,
-    script: (...faults) => {
-      queue.push(...faults);
-    },
+    script: queue.push,
     orders,
     products,
     get rateLimited() {

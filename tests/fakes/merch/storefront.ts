@@ -1,5 +1,7 @@
+import { type ScriptedAnswer, type ScriptStyle, scriptedResponse, scriptQueue } from '../scripted.ts';
 import { MERCH_SEED_COLLECTIONS, MERCH_SEED_PRODUCTS, MERCH_SEED_TOKEN, type SeedCollection, type SeedProduct, type SeedVariant } from './storefront-seed.ts';
 
+export type { ScriptedAnswer } from '../scripted.ts';
 export { MERCH_SEED_COLLECTIONS, MERCH_SEED_PRODUCTS, MERCH_SEED_TOKEN, type SeedCollection, type SeedProduct, type SeedVariant } from './storefront-seed.ts';
 
 /**
@@ -30,21 +32,6 @@ export interface FakeStorefrontOptions {
   onViolation?: ((message: string) => void) | undefined;
   /** Where the hosted checkout page's "Place order" button posts `cartId` (the HTTP server handles it); no button without it. */
   placeOrderAction?: string | undefined;
-}
-
-/** One answer to inject ahead of the fake's own (after the request check): a fault, a slow or broken reply. */
-export interface ScriptedAnswer {
-  /** Only a request matching this takes the answer (default: the next request). */
-  match?: { method?: string; path?: string | RegExp } | undefined;
-  status?: number | undefined;
-  /** An object is sent as JSON, a string as is. */
-  body?: unknown;
-  headers?: Record<string, string> | undefined;
-  delayMs?: number | undefined;
-  /** A 2xx body that is not JSON. */
-  malformed?: boolean | undefined;
-  /** Never answer; only the request's abort signal ends it. */
-  hang?: boolean | undefined;
 }
 
 export interface RecordedRequest {
@@ -95,17 +82,6 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function waitFor(ms: number, signal: AbortSignal | null): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = ms === Number.POSITIVE_INFINITY ? undefined : setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    });
-  });
-}
-
 /** A small labelled SVG per image name, so pages render without the network. */
 function imageSvg(name: string): string {
   let hue = 0;
@@ -138,6 +114,12 @@ function cartBodyProblems(body: Obj): string[] {
   return problems;
 }
 
+/** The storefront's error shape (`{ code }`) for scripted faults. */
+const STOREFRONT_SCRIPT_STYLE: ScriptStyle = {
+  malformed: '{"results": [{"id": ',
+  errorBody: (status) => ({ code: status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'SCRIPTED_FAILURE' }),
+};
+
 export function createFakeStorefront(options: FakeStorefrontOptions = {}): FakeStorefront {
   const token = options.token ?? MERCH_SEED_TOKEN;
   const products: SeedProduct[] = structuredClone([...(options.products ?? MERCH_SEED_PRODUCTS)]);
@@ -145,7 +127,7 @@ export function createFakeStorefront(options: FakeStorefrontOptions = {}): FakeS
   const imageOrigin = (options.imageOrigin ?? 'https://cdn.fourthwall.com').replace(/\/+$/, '');
   const requests: RecordedRequest[] = [];
   const violations: string[] = [];
-  const queue: ScriptedAnswer[] = [];
+  const queue = scriptQueue<ScriptedAnswer>();
   const carts = new Map<string, FakeCart>();
   let cartCount = 0;
 
@@ -262,16 +244,6 @@ export function createFakeStorefront(options: FakeStorefrontOptions = {}): FakeS
     return problems;
   }
 
-  async function scripted(answer: ScriptedAnswer, request: Request): Promise<Response> {
-    if (answer.hang) await waitFor(Number.POSITIVE_INFINITY, request.signal);
-    if (answer.delayMs) await waitFor(answer.delayMs, request.signal);
-    const status = answer.status ?? 200;
-    const headers = { 'content-type': 'application/json', ...answer.headers };
-    if (answer.malformed) return new Response('{"results": [{"id": ', { status, headers });
-    const body = answer.body ?? (status >= 500 ? { code: 'INTERNAL_SERVER_ERROR' } : status >= 400 ? { code: 'SCRIPTED_FAILURE' } : {});
-    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers });
-  }
-
   async function api(request: Request, url: URL, record: RecordedRequest): Promise<Response> {
     const refuse = (status: number, problem: string) => {
       violation(`${request.method} ${url.pathname}: ${problem}`);
@@ -312,12 +284,8 @@ export function createFakeStorefront(options: FakeStorefrontOptions = {}): FakeS
     // A well-formed but wrong token is the shop's misconfiguration, not a client bug: the provider's 401, no violation.
     if (sent !== token) return json(401, { code: 'INVALID_STOREFRONT_TOKEN' });
 
-    const index = queue.findIndex(
-      (a) =>
-        (a.match?.method === undefined || a.match.method.toUpperCase() === request.method) &&
-        (a.match?.path === undefined || (typeof a.match.path === 'string' ? a.match.path === url.pathname : a.match.path.test(url.pathname))),
-    );
-    if (index >= 0) return scripted(queue.splice(index, 1)[0] as ScriptedAnswer, request);
+    const answer = queue.take(request.method, url.pathname);
+    if (answer) return scriptedResponse(answer, request.signal, STOREFRONT_SCRIPT_STYLE);
     let params: string[];
     try {
       params = (route.pattern.exec(url.pathname) ?? []).slice(1).map((p) => decodeURIComponent(p));
@@ -383,7 +351,7 @@ export function createFakeStorefront(options: FakeStorefrontOptions = {}): FakeS
     fetch: fakeFetch,
     requests,
     violations,
-    script: (...answers) => void queue.push(...answers),
+    script: queue.push,
     carts,
     products,
     collections,

@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { type Contract, defaultSpecDir, loadContract } from './contract.ts';
 import { FormDecodeError, type FormTree, decodePayForm } from './form-decode.ts';
 import { type Obj, PayFault, fail, payResources, randomId } from './resources.ts';
+import { type ScriptedAnswer, type ScriptStyle, scriptedResponse, scriptQueue } from '../scripted.ts';
+
+export type { ScriptedAnswer } from '../scripted.ts';
 
 /**
  * A fake of Pay (Stripe-compatible) for tests and local development, built
@@ -35,22 +38,6 @@ export interface FakePayOptions {
   specDir?: string | undefined;
   /** Called with each violation as it happens (the server prints them). */
   onViolation?: ((message: string) => void) | undefined;
-}
-
-/** One answer to inject ahead of the fake's own: a provider fault or a slow or broken reply. */
-export interface ScriptedAnswer {
-  /** Only a request matching this takes the answer (default: the next request). */
-  match?: { method?: string; path?: string | RegExp } | undefined;
-  status?: number | undefined;
-  /** An object is sent as JSON, a string as is. Errors without a body get Pay's error shape. */
-  body?: unknown;
-  headers?: Record<string, string> | undefined;
-  /** Wait this long before answering (the request's abort still ends it). */
-  delayMs?: number | undefined;
-  /** A 2xx body that is not JSON. */
-  malformed?: boolean | undefined;
-  /** Never answer; only the request's abort signal ends it. */
-  hang?: boolean | undefined;
 }
 
 export interface RecordedRequest {
@@ -113,17 +100,6 @@ export async function signPayload(payload: string, secret: string, timestampSec:
   return `t=${timestampSec},v1=${await hmacHex(secret, `${timestampSec}.${payload}`)}`;
 }
 
-function waitFor(ms: number, signal: AbortSignal | null): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = ms === Number.POSITIVE_INFINITY ? undefined : setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    });
-  });
-}
-
 export function createFakePay(options: FakePayOptions = {}): FakePay {
   const specDir = options.specDir ?? defaultSpecDir();
   const contract: Contract = loadContract(specDir);
@@ -137,7 +113,7 @@ export function createFakePay(options: FakePayOptions = {}): FakePay {
   const requests: RecordedRequest[] = [];
   const violations: string[] = [];
   const events: SentEvent[] = [];
-  const queue: ScriptedAnswer[] = [];
+  const queue = scriptQueue<ScriptedAnswer>();
   const deliveries: Promise<void>[] = [];
   const idempotency = new Map<string, { fingerprint: string; status: number; body: Obj }>();
 
@@ -217,24 +193,16 @@ export function createFakePay(options: FakePayOptions = {}): FakePay {
     });
   }
 
-  async function scripted(answer: ScriptedAnswer, request: Request, requestId: string): Promise<Response> {
-    if (answer.hang) await waitFor(Number.POSITIVE_INFINITY, request.signal);
-    if (answer.delayMs) await waitFor(answer.delayMs, request.signal);
-    const status = answer.status ?? 200;
-    const headers = { 'request-id': requestId, ...answer.headers };
-    if (answer.malformed) return new Response('{"id": "pi_broken", "object": ', { status, headers: { 'content-type': 'application/json', ...headers } });
-    let body = answer.body;
-    if (body === undefined && status >= 400) {
-      body =
-        status === 429
-          ? { error: { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests hit the API too quickly.' } }
-          : status >= 500
-            ? { error: { type: 'api_error', message: 'Something went wrong on our end.' } }
-            : { error: { type: 'invalid_request_error', message: 'Scripted failure.' } };
-    }
-    if (typeof body === 'string') return new Response(body, { status, headers });
-    return json(status, (body ?? {}) as Obj, requestId, headers);
-  }
+  const scriptStyle = (requestId: string): ScriptStyle => ({
+    malformed: '{"id": "pi_broken", "object": ',
+    errorBody: (status) =>
+      status === 429
+        ? { error: { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests hit the API too quickly.' } }
+        : status >= 500
+          ? { error: { type: 'api_error', message: 'Something went wrong on our end.' } }
+          : { error: { type: 'invalid_request_error', message: 'Scripted failure.' } },
+    headers: { 'request-id': requestId, 'stripe-version': FAKE_PAY_API_VERSION },
+  });
 
   async function handle(request: Request, record: RecordedRequest): Promise<Response> {
     const url = new URL(request.url);
@@ -269,15 +237,8 @@ export function createFakePay(options: FakePayOptions = {}): FakePay {
     const problems = contract.check(operation, params, query, body);
     if (problems.length > 0) return refuse(400, `${operation.name}: ${problems.join('; ')}`);
 
-    const index = queue.findIndex(
-      (a) =>
-        (a.match?.method === undefined || a.match.method.toUpperCase() === request.method) &&
-        (a.match?.path === undefined || (typeof a.match.path === 'string' ? a.match.path === url.pathname : a.match.path.test(url.pathname))),
-    );
-    if (index >= 0) {
-      const [answer] = queue.splice(index, 1);
-      return await scripted(answer as ScriptedAnswer, request, requestId);
-    }
+    const scripted = queue.take(request.method, url.pathname);
+    if (scripted) return await scriptedResponse(scripted, request.signal, scriptStyle(requestId));
 
     // Idempotency is per account (here: per key) and per Idempotency-Key; a replay is the first answer, status and body.
     const scope = `${request.headers.get('authorization')}\n${key}`;
@@ -339,9 +300,7 @@ export function createFakePay(options: FakePayOptions = {}): FakePay {
     requests,
     violations,
     events,
-    script: (...answers) => {
-      queue.push(...answers);
-    },
+    script: queue.push,
     settled: async () => {
       // A delivery may be queued while we wait; loop until the list stops growing.
       for (let count = -1; count !== deliveries.length; ) {
