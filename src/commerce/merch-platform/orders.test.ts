@@ -1,5 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FakePlatform } from '../../../tests/fakes/merch/platform.ts';
+import { describe, expect, it } from 'vitest';
 import { UpstreamError, upstreamLogLine } from '../../security/upstream.ts';
 import {
   cancelExternalOrder,
@@ -11,7 +10,7 @@ import {
   MerchNotCancellableError,
   validateExternalOrder,
 } from './index.ts';
-import { fakeShop } from '../../../tests/fakes/merch/platform-shop.ts';
+import { checkedShops } from '../../../tests/fakes/merch/platform-shop.ts';
 
 const TEE = '6f1c2b1e-0d1a-4a53-9a51-7e0f1b2c3d01';
 const TEE_S = '0b3f6a52-5f7e-4a8a-8f0e-2c9d1e4b5a01';
@@ -24,18 +23,8 @@ const items = [
 ];
 const RETRY = { attempts: 4, baseDelayMs: 200, maxDelayMs: 5_000 };
 
-let fakes: FakePlatform[] = [];
-function shop(...args: Parameters<typeof fakeShop>) {
-  const s = fakeShop(...args);
-  fakes.push(s.fake);
-  return s;
-}
-
 // Every request the client made must have kept the provider contract.
-afterEach(() => {
-  for (const fake of fakes) expect(fake.violations).toEqual([]);
-  fakes = [];
-});
+const shop = checkedShops();
 
 async function thrown(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(

@@ -1,5 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FakePlatform } from '../../../tests/fakes/merch/platform.ts';
+import { describe, expect, it } from 'vitest';
 import {
   addProductImages,
   createProduct,
@@ -9,22 +8,13 @@ import {
   setProductAvailability,
   setProductState,
 } from './index.ts';
-import { fakeShop } from '../../../tests/fakes/merch/platform-shop.ts';
+import { checkedShops } from '../../../tests/fakes/merch/platform-shop.ts';
 
 const TEE = '6f1c2b1e-0d1a-4a53-9a51-7e0f1b2c3d01';
 const MEDIA = 'f0e1d2c3-b4a5-4968-8776-655443322110';
 
-let fakes: FakePlatform[] = [];
-function shop(...args: Parameters<typeof fakeShop>) {
-  const s = fakeShop(...args);
-  fakes.push(s.fake);
-  return s;
-}
-
-afterEach(() => {
-  for (const fake of fakes) expect(fake.violations).toEqual([]);
-  fakes = [];
-});
+// Every request the client made must have kept the provider contract.
+const shop = checkedShops();
 
 const physical: MerchProductInput = {
   kind: 'physical',

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UpstreamError, upstreamLogLine } from '../../security/upstream.ts';
+import { upstreamLogLine } from '../../security/upstream.ts';
 import { MERCH_SEED_PRODUCTS, MERCH_SEED_TOKEN, type SeedProduct, createFakeStorefront, type FakeStorefront } from '../../../tests/fakes/merch/storefront.ts';
 import { MERCH_IMAGE_HOST, getCollectionProducts, getProduct, listCatalog, lowestPrice, type MerchProduct } from './index.ts';
+import { thrown } from '../upstream.testing.ts';
 
 const TOKEN = MERCH_SEED_TOKEN;
 let fake: FakeStorefront;
@@ -18,15 +19,6 @@ beforeEach(() => start());
 afterEach(() => {
   expect(fake.violations).toEqual([]);
 });
-
-async function thrown(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(UpstreamError);
-  return error as UpstreamError;
-}
 
 /** `n` copies of the mug, each its own product. */
 function manyProducts(n: number): SeedProduct[] {

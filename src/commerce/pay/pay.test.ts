@@ -1,6 +1,5 @@
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UpstreamError } from '../../security/upstream.ts';
 import { createFakePay, type FakePay, type SentEvent } from '../../../tests/fakes/pay/fake-pay.ts';
 import {
   PAY_API_VERSION,
@@ -13,6 +12,7 @@ import {
   retrievePaymentIntent,
   verifyPaySignature,
 } from './index.ts';
+import { thrown } from '../upstream.testing.ts';
 
 const KEY = 'sk_test_louise_0123456789';
 const WEBHOOK_SECRET = 'whsec_pay_test';
@@ -42,15 +42,6 @@ beforeEach(() => {
 afterEach(() => {
   expect(fake.violations).toEqual([]);
 });
-
-async function thrown(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(UpstreamError);
-  return error as UpstreamError;
-}
 
 describe('createPaymentIntent', () => {
   it('charges the exact cart total with the pinned version, the key and a derived idempotency key', async () => {

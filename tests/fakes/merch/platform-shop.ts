@@ -1,3 +1,4 @@
+import { afterEach, expect } from 'vitest';
 import { createFakePlatform, type FakePlatform } from './platform.ts';
 import { createVirtualClock, type VirtualClock } from './virtual-clock.ts';
 
@@ -29,4 +30,21 @@ export function fakeShop<const O extends object = object>(
   const fake = createFakePlatform({ username, password, clock });
   const base: FakeShopConfig = { username, password, baseUrl: 'http://merch.test/open-api/v1.0', fetch: fake.fetch, clock, random: () => 0.5 };
   return { fake, clock, config: { ...base, ...(overrides ?? ({} as O)) } };
+}
+
+/**
+ * `fakeShop` for one test file: every shop made is checked after each test
+ * for requests that broke the provider contract (there must be none).
+ */
+export function checkedShops(): typeof fakeShop {
+  let fakes: FakePlatform[] = [];
+  afterEach(() => {
+    for (const fake of fakes) expect(fake.violations).toEqual([]);
+    fakes = [];
+  });
+  return (...args) => {
+    const made = fakeShop(...args);
+    fakes.push(made.fake);
+    return made;
+  };
 }
