@@ -36,6 +36,9 @@ export function merchSettings(env: unknown): MerchSettings | null {
   };
 }
 
+/** A product slug as the store makes them; anything else is not looked up (a 404 or 400 here). */
+export const MERCH_SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
 export const merchWebhookSecret = (env: unknown): string | null => (env as MerchEnv).MERCH_WEBHOOK_SECRET || null;
 export const merchDb = (env: unknown) => (env as MerchEnv).DB;
 export const merchKv = (env: unknown) => (env as MerchEnv).KV;
@@ -44,15 +47,10 @@ export const MERCH_UNCONFIGURED = 'The merch store is not set up: set MERCH_STOR
 
 export const merchUnconfigured = () => json({ error: 'merch_unconfigured', message: MERCH_UNCONFIGURED }, { status: 503 });
 
-/** Logs a Merch failure (never the token: UpstreamError keeps no query) and says so in the visitor's words. */
+/** Logs a Merch failure (never the token: UpstreamError keeps no query); anything else is rethrown. The pages say it in the visitor's words. */
 export function logMerchFailure(error: unknown): void {
   if (!(error instanceof UpstreamError)) throw error;
   console.error(upstreamLogLine(error));
-}
-
-export function merchFailure(error: unknown): Response {
-  logMerchFailure(error);
-  return json({ error: 'merch_unavailable', message: 'The merch store did not answer. Nothing was ordered; try again in a minute.' }, { status: 502 });
 }
 
 /**

@@ -9,10 +9,10 @@ import { createCart, getProduct } from 'louise/commerce/merch';
 import { isSameOrigin, json } from 'louise/http';
 import { rateLimit } from 'louise/security';
 import * as v from 'valibot';
-import { logMerchFailure, merchKv, merchSettings, merchUnconfigured } from '../../../merch/server.ts';
+import { logMerchFailure, MERCH_SLUG, merchKv, merchSettings, merchUnconfigured } from '../../../merch/server.ts';
 
 const MAX_FORM_BYTES = 4096;
-const slug = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,99}$/));
+const slug = v.pipe(v.string(), v.regex(MERCH_SLUG));
 const choice = v.object({
   product: slug,
   variant: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}$/)),
