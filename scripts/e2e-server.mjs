@@ -10,8 +10,10 @@ const state = process.env.LOUISE_PERSIST ?? '.louise/e2e-state';
 const port = process.env.E2E_PORT ?? '4329';
 rmSync(new URL(`../${state}`, import.meta.url), { recursive: true, force: true });
 prepareLocalDatabase(state);
-const pay = await startFakePay(`http://localhost:${port}/api/shop/webhook`);
-const merch = await startFakeMerch(`http://localhost:${port}/api/merch/webhook`);
+const [pay, merch] = await Promise.all([
+  startFakePay(`http://localhost:${port}/api/shop/webhook`),
+  startFakeMerch(`http://localhost:${port}/api/merch/webhook`),
+]);
 const child = spawn('npx', ['astro', 'preview', '--port', port, '--host', 'localhost'], {
   cwd: root,
   stdio: 'inherit',

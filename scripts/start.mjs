@@ -25,10 +25,13 @@ prepareLocalDatabase();
 ensureDevVars();
 // The shop's payments need the fake Pay server, which needs Pay's published contract beside the repository;
 // without it everything else runs and the shop says payments are unavailable.
-const pay = hasPaySpecs() ? await startFakePay('http://localhost:4321/api/shop/webhook') : null;
+// Both fake servers start at once; each resolves when it answers its health check.
+const [pay, merch] = await Promise.all([
+  hasPaySpecs() ? startFakePay('http://localhost:4321/api/shop/webhook') : null,
+  hasMerchSpecs() ? startFakeMerch('http://localhost:4321/api/merch/webhook') : null,
+]);
 if (!pay)
   console.warn(`louise: no Pay contract at ${PAY_SPEC_DIR} (set PAY_SPEC_DIR): the fake Pay server is not started, and the shop's checkout answers 502.`);
-const merch = hasMerchSpecs() ? await startFakeMerch('http://localhost:4321/api/merch/webhook') : null;
 if (!merch)
   console.warn(
     `louise: no Merch contract at ${PAY_SPEC_DIR} (set PAY_SPEC_DIR): the fake Merch server is not started, and the merch page says the store did not answer.`,
