@@ -77,15 +77,8 @@ export function packageJson() {
   return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 }
 
-/** `KEY=value` lines of a dotenv file, by key (comments and blank lines skipped). */
-function dotenvKeys(text) {
-  return new Set(
-    text
-      .split('\n')
-      .map((line) => /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(line)?.[1])
-      .filter(Boolean),
-  );
-}
+/** The key of a dotenv `KEY=value` line; undefined for comments and blank lines. */
+const dotenvKey = (line) => /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(line)?.[1];
 
 /**
  * Local settings of the reference site (`.dev.vars`, gitignored): made from
@@ -101,14 +94,11 @@ export function ensureDevVars() {
     console.log('louise: wrote .dev.vars from .dev.vars.example (local test settings for the shop, the merch store and their fake servers)');
     return;
   }
-  const have = dotenvKeys(readFileSync(target, 'utf8'));
-  const missing = example.split('\n').filter((line) => {
-    const key = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(line)?.[1];
-    return key !== undefined && !have.has(key);
-  });
+  const have = new Set(readFileSync(target, 'utf8').split('\n').map(dotenvKey));
+  const missing = example.split('\n').filter((line) => dotenvKey(line) !== undefined && !have.has(dotenvKey(line)));
   if (missing.length === 0) return;
   appendFileSync(target, `\n# Added from .dev.vars.example\n${missing.join('\n')}\n`);
-  console.log(`louise: added ${missing.map((line) => line.split('=')[0]).join(', ')} to .dev.vars from .dev.vars.example`);
+  console.log(`louise: added ${missing.map(dotenvKey).join(', ')} to .dev.vars from .dev.vars.example`);
 }
 
 /** The providers' published contracts, which the fake servers check every request against (`../shared/specs` beside the repository, or `PAY_SPEC_DIR`). */
