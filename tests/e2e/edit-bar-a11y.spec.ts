@@ -101,8 +101,10 @@ test('Reset in the notice saves the fallback as a draft against the rendered rev
   const rendered = await page.evaluate(
     () => JSON.parse(document.getElementById('louise-session')!.textContent!) as { revs: Record<string, Record<string, string>> },
   );
-  const reloaded = page.waitForEvent('load');
+  // The reload is the page's document fetched again after the click; its load event also waits for
+  // every image and script, which under a loaded CI machine once outlasted the test's 30 s.
+  const reloaded = page.waitForResponse((response) => response.request().resourceType() === 'document' && /\/about\?edit$/.test(response.url()));
   await page.getByRole('button', { name: 'Reset paragraphs' }).click();
-  await reloaded;
+  expect((await reloaded).ok()).toBe(true);
   expect(saves.map((body) => JSON.parse(body))).toEqual([{ paragraphs: [], $base: { paragraphs: rendered.revs[doc]!.paragraphs } }]);
 });
