@@ -14,7 +14,7 @@
  * empty). Plain Node (types stripped): only erasable TypeScript here.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { escapeHtml, serveFake } from '../http-server.ts';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createFakePlatform } from './platform.ts';
 import { createFakeStorefront, type FakeCart } from './storefront.ts';
 
@@ -26,11 +26,14 @@ const onViolation = (message: string) => console.error(`[fake-merch] CONTRACT VI
 const storefront = createFakeStorefront({ imageOrigin: origin, placeOrderAction: '/checkout/place', onViolation });
 const platform = createFakePlatform({ onViolation });
 
-const page = (status: number, title: string, body: string) =>
-  new Response(`<!doctype html><meta charset="utf-8"><title>${escapeHtml(title)}</title><h1>${escapeHtml(title)}</h1>${body}`, {
-    status,
-    headers: { 'content-type': 'text/html; charset=utf-8' },
-  });
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const page = (status: number, title: string, body: string) => ({
+  status,
+  html: `<!doctype html><meta charset="utf-8"><title>${escapeHtml(title)}</title><h1>${escapeHtml(title)}</h1>${body}`,
+});
 
 /** The `ORDER_PLACED` event for a cart, in Merch's webhook envelope. */
 function orderPlaced(cart: FakeCart): Record<string, unknown> {
@@ -69,7 +72,7 @@ async function sendWebhook(event: Record<string, unknown>): Promise<string> {
   }
 }
 
-async function placeOrder(form: URLSearchParams): Promise<Response> {
+async function placeOrder(form: URLSearchParams): Promise<{ status: number; html: string }> {
   const cart = storefront.carts.get(form.get('cartId') ?? '');
   if (!cart) return page(404, 'Cart not found', '<p>This cart does not exist (the fake keeps carts in memory until it stops).</p>');
   storefront.carts.delete(cart.id);
@@ -83,20 +86,64 @@ async function placeOrder(form: URLSearchParams): Promise<Response> {
   );
 }
 
-serveFake({
-  name: 'fake-merch',
-  port,
-  violations: () => [...storefront.violations, ...platform.violations],
-  async handle(request) {
-    const { pathname } = new URL(request.url);
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const started = Date.now();
+  const url = new URL(req.url ?? '/', origin);
+  const method = req.method ?? 'GET';
+  if (url.pathname === '/__fake/health') {
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    return;
+  }
+  if (url.pathname === '/favicon.ico') {
     // The browser asks on the hosted checkout page; not an API call.
-    if (pathname === '/favicon.ico') return new Response(null, { status: 204 });
-    if (pathname === '/checkout/place' && request.method === 'POST') return placeOrder(new URLSearchParams(await request.text()));
-    const response = (await storefront.handle(request)) ?? (await platform.handle(request));
-    if (response) return response;
-    onViolation(`${request.method} ${pathname}: neither a storefront nor a platform path`);
-    return Response.json({ code: 'NOT_FOUND' }, { status: 404 });
-  },
-  crashBody: { code: 'FAKE_MERCH_CRASHED' },
-  listening: `order webhooks: ${webhookUrl ?? 'not sent'}`,
+    res.writeHead(204).end();
+    return;
+  }
+  if (url.pathname === '/__fake/violations') {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([...storefront.violations, ...platform.violations]));
+    return;
+  }
+  const body = method === 'GET' || method === 'HEAD' ? null : new Uint8Array(await readBody(req));
+  if (url.pathname === '/checkout/place' && method === 'POST') {
+    const placed = await placeOrder(new URLSearchParams(Buffer.from(body ?? []).toString('utf8')));
+    res.writeHead(placed.status, { 'content-type': 'text/html; charset=utf-8' }).end(placed.html);
+    console.log(`[fake-merch] POST /checkout/place -> ${placed.status}`);
+    return;
+  }
+  const aborted = new AbortController();
+  res.on('close', () => aborted.abort(new Error('client went away')));
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  const request = new Request(url, { method, headers, body, signal: aborted.signal });
+  const response = (await storefront.handle(request)) ?? (await platform.handle(request));
+  if (!response) {
+    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'NOT_FOUND' }));
+    onViolation(`${method} ${url.pathname}: neither a storefront nor a platform path`);
+    return;
+  }
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(Buffer.from(await response.arrayBuffer()));
+  // One line per request; never the token or the credentials, never the body.
+  console.log(`[fake-merch] ${method} ${url.pathname} -> ${response.status} ${Date.now() - started}ms`);
+}
+
+const server = createServer((req, res) => {
+  answer(req, res).catch((error: unknown) => {
+    console.error('[fake-merch] handler failed:', error);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ code: 'FAKE_MERCH_CRASHED' }));
+  });
 });
+server.listen(port, 'localhost', () => {
+  console.log(`[fake-merch] listening on ${origin} (order webhooks: ${webhookUrl ?? 'not sent'})`);
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));

@@ -10,40 +10,82 @@
  * assert it is empty); `GET /__fake/invoices/<id>` is the hosted invoice page.
  * Plain Node (types stripped): only erasable TypeScript here.
  */
-import { escapeHtml, serveFake } from '../http-server.ts';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createFakePay } from './fake-pay.ts';
 
 const port = Number(process.env['PAY_FAKE_PORT'] ?? 12111);
-const webhookUrl = process.env['PAY_FAKE_WEBHOOK_URL'] || undefined;
+const origin = `http://localhost:${port}`;
 const fake = createFakePay({
-  webhookUrl,
+  webhookUrl: process.env['PAY_FAKE_WEBHOOK_URL'] || undefined,
   webhookSecret: process.env['PAY_FAKE_WEBHOOK_SECRET'] || 'whsec_louise_local',
-  hostedInvoiceBase: `http://localhost:${port}/__fake`,
+  hostedInvoiceBase: `${origin}/__fake`,
   onViolation: (message) => console.error(`[fake-pay] CONTRACT VIOLATION: ${message}`),
 });
 
-function hostedInvoice(id: string): Response {
-  const invoice = fake.invoices.get(id);
-  const html = (status: number, body: string) => new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
-  if (!invoice) return html(404, '<h1>No such invoice</h1>');
-  const amount = `${((invoice['amount_due'] as number) / 100).toFixed(2)} ${String(invoice['currency']).toUpperCase()}`;
-  const title = `Invoice ${escapeHtml(String(invoice['number'] ?? id))}`;
-  return html(
-    200,
-    `<!doctype html><title>${title}</title><h1>${title}</h1><p>Amount due: ${escapeHtml(amount)}</p><p>Status: ${escapeHtml(String(invoice['status']))}</p>`,
-  );
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-serveFake({
-  name: 'fake-pay',
-  port,
-  violations: () => fake.violations,
-  async handle(request) {
-    const hosted = /^\/__fake\/i\/acct_fake\/([A-Za-z0-9_]+)$/.exec(new URL(request.url).pathname);
-    return hosted ? hostedInvoice(hosted[1] ?? '') : fake.fetch(request);
-  },
-  crashBody: { error: { type: 'api_error', message: 'fake-pay crashed; see its log' } },
-  listening: `webhooks: ${webhookUrl ?? 'not sent'}`,
-  // Never the key, only its mode prefix.
-  note: (request) => /^Bearer ((?:sk|rk)_[a-z]+)_/.exec(request.headers.get('authorization') ?? '')?.[1] ?? 'no-key',
+function hostedInvoice(id: string): { status: number; html: string } {
+  const invoice = fake.invoices.get(id);
+  if (!invoice) return { status: 404, html: '<h1>No such invoice</h1>' };
+  const amount = `${((invoice['amount_due'] as number) / 100).toFixed(2)} ${String(invoice['currency']).toUpperCase()}`;
+  const title = `Invoice ${escapeHtml(String(invoice['number'] ?? id))}`;
+  return {
+    status: 200,
+    html: `<!doctype html><title>${title}</title><h1>${title}</h1><p>Amount due: ${escapeHtml(amount)}</p><p>Status: ${escapeHtml(String(invoice['status']))}</p>`,
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const started = Date.now();
+  const url = new URL(req.url ?? '/', origin);
+  if (url.pathname === '/__fake/health') {
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    return;
+  }
+  if (url.pathname === '/__fake/violations') {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(fake.violations));
+    return;
+  }
+  const hosted = /^\/__fake\/i\/acct_fake\/([A-Za-z0-9_]+)$/.exec(url.pathname);
+  if (hosted) {
+    const page = hostedInvoice(hosted[1] ?? '');
+    res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8' }).end(page.html);
+    return;
+  }
+  const aborted = new AbortController();
+  res.on('close', () => aborted.abort(new Error('client went away')));
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  const method = req.method ?? 'GET';
+  const body = method === 'GET' || method === 'HEAD' ? null : new Uint8Array(await readBody(req));
+  const request = new Request(url, { method, headers, body, signal: aborted.signal });
+  const response = await fake.fetch(request);
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(Buffer.from(await response.arrayBuffer()));
+  // One line per request; never the key (only its mode prefix), never the body.
+  const key = /^Bearer ((?:sk|rk)_[a-z]+)_/.exec(req.headers['authorization'] ?? '')?.[1] ?? 'no-key';
+  console.log(`[fake-pay] ${method} ${url.pathname} -> ${response.status} ${Date.now() - started}ms (${key})`);
+}
+
+const server = createServer((req, res) => {
+  answer(req, res).catch((error: unknown) => {
+    console.error('[fake-pay] handler failed:', error);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { type: 'api_error', message: 'fake-pay crashed; see its log' } }));
+  });
 });
+server.listen(port, 'localhost', () => {
+  console.log(`[fake-pay] listening on ${origin} (webhooks: ${process.env['PAY_FAKE_WEBHOOK_URL'] || 'not sent'})`);
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));
