@@ -1,0 +1,20 @@
+export {
+  checkPosConfig,
+  POS_BASE_URLS,
+  POS_VERSION,
+  PosApiError,
+  type PosConfig,
+  type PosEnvironment,
+  type PosErrorEntry,
+  posIdempotencyKey,
+} from './request.ts';
+export {
+  createLocation,
+  listLocations,
+  mapLocation,
+  type PosAddress,
+  type PosLocation,
+  type PosLocationInput,
+  retrieveLocation,
+  updateLocation,
+} from './locations.ts';
