@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowCspDataFonts, rewriteCspStyleSrc } from './csp.ts';
+import { allowCspDataFonts, extendCsp, extendCspPolicy, rewriteCspStyleSrc } from './csp.ts';
 
 const withCsp = (policy: string) => new Response('ok', { headers: { 'content-security-policy': policy } });
 const csp = (res: Response) => res.headers.get('content-security-policy');
@@ -38,5 +38,41 @@ describe('rewriteCspStyleSrc', () => {
   it('leaves a response without CSP or without style-src unchanged', () => {
     expect(csp(rewriteCspStyleSrc(new Response('x'), "'self'"))).toBeNull();
     expect(csp(rewriteCspStyleSrc(withCsp("default-src 'self'"), "'self'"))).toBe("default-src 'self'");
+  });
+});
+
+describe('extendCsp', () => {
+  it('adds missing sources to present directives and drops none', () => {
+    expect(
+      csp(
+        extendCsp(withCsp("default-src 'self'; script-src 'self'; frame-src 'none'"), {
+          script: ['https://a.example', "'self'"],
+          frame: ['https://a.example'],
+        }),
+      ),
+    ).toBe("default-src 'self'; script-src 'self' https://a.example; frame-src https://a.example");
+  });
+
+  it('creates an absent directive from its fallback, so what the fallback allowed stays allowed', () => {
+    expect(csp(extendCsp(withCsp("default-src 'self' https://cdn.example"), { connect: ['https://api.example'] }))).toBe(
+      "default-src 'self' https://cdn.example; connect-src 'self' https://cdn.example https://api.example",
+    );
+    // frame-src falls back to child-src before default-src.
+    expect(csp(extendCsp(withCsp("default-src 'none'; child-src 'self'"), { frame: ['https://f.example'] }))).toBe(
+      "default-src 'none'; child-src 'self'; frame-src 'self' https://f.example",
+    );
+  });
+
+  it('leaves an unrestricted type unrestricted, and returns the same response when nothing changes', () => {
+    const open = withCsp("img-src 'self'");
+    expect(extendCsp(open, { script: ['https://a.example'] })).toBe(open);
+    const bare = new Response('ok');
+    expect(extendCsp(bare, { script: ['https://a.example'] })).toBe(bare);
+    const already = withCsp("script-src 'self' https://a.example");
+    expect(extendCsp(already, { script: ['https://a.example'] })).toBe(already);
+  });
+
+  it('extendCspPolicy works on the header text', () => {
+    expect(extendCspPolicy("default-src 'self'", { font: ['data:'] })).toBe("default-src 'self'; font-src 'self' data:");
   });
 });

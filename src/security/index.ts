@@ -6,7 +6,7 @@ export { rateLimit, matchRateRule, kvRateLimitStorage, type RateResult, type Rat
 export { createRateLimiter, durableRateLimitStorage, type DurableRateLimiter, type RateLimiterNamespace } from './durable-rate-limit.ts';
 export { readSecret, getSessionSecret, DEV_SESSION_SECRET, type KVLike, type SecretBinding, type LouiseEnv } from './secrets.ts';
 export { louiseSecurityHeaders, isNoindexHost, type SecurityHeaderOptions } from './headers.ts';
-export { rewriteCspStyleSrc, allowCspDataFonts } from './csp.ts';
+export { rewriteCspStyleSrc, allowCspDataFonts, type CspSources, extendCsp, extendCspPolicy } from './csp.ts';
 export { isLocalHostname } from './local-host.ts';
 export { reportDegraded, setDegradedSink, errorName, type DegradedEvent, type DegradedDetail, type DegradedSink } from './degraded.ts';
 export { UpstreamError, parseRetryAfter, upstreamFetch, readUpstreamBody, readUpstreamText, upstreamLogLine, type UpstreamInit } from './upstream.ts';

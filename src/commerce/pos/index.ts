@@ -18,3 +18,5 @@ export {
   retrieveLocation,
   updateLocation,
 } from './locations.ts';
+export { POS_SIGNATURE_HEADER, verifyPosSignature } from './webhook.ts';
+export { posApplicationIdEnvironment } from '../pos-web/index.ts';
