@@ -15,8 +15,8 @@
 // site's .astro imports are checked by Biome's noRestrictedImports instead
 // (see biome.jsonc).
 
-/** Test code, exempt from the layering rules. */
-const TESTS = ['\\.(test|spec)\\.ts$', '^tests/'];
+/** Test code (and `*.testing.ts` helpers, which the package build leaves out), exempt from the layering rules. */
+const TESTS = ['\\.(test|spec|testing)\\.ts$', '^tests/'];
 
 /**
  * The src/ areas from the bottom up, each with the areas it may import.

@@ -100,7 +100,9 @@ async function readBody(request: Request): Promise<unknown> {
     const form = await request.formData();
     const out: Obj = {};
     const entries: [string, FormDataEntryValue][] = [];
-    form.forEach((value, name) => entries.push([name, value]));
+    form.forEach((value, name) => {
+      entries.push([name, value]);
+    });
     for (const [name, value] of entries) {
       if (typeof value === 'string') out[name] = value;
       else if (name === 'request') out[name] = JSON.parse(await value.text());
