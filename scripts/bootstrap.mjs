@@ -105,10 +105,12 @@ export function ensureDevVars() {
 export const PAY_SPEC_DIR = process.env.PAY_SPEC_DIR ?? join(root, '..', 'shared', 'specs');
 export const hasPaySpecs = () => existsSync(join(PAY_SPEC_DIR, 'pay-openapi.json'));
 export const hasMerchSpecs = () => existsSync(join(PAY_SPEC_DIR, 'merch-platform-endpoints.json'));
+export const hasPosSpecs = () => existsSync(join(PAY_SPEC_DIR, 'pos-openapi.json'));
 
 /** The ports of the local fake servers (tests/fakes/<provider>/server.ts), as `.dev.vars.example` points the site at them. */
 export const FAKE_PAY_PORT = 12111;
 export const FAKE_MERCH_PORT = 12112;
+export const FAKE_POS_PORT = 12113;
 
 /**
  * Starts a local fake provider server (`script`) on `port`, which checks
@@ -152,3 +154,6 @@ export const startFakeMerch = (webhookUrl) =>
     MERCH_FAKE_WEBHOOK_URL: webhookUrl,
     MERCH_SPEC_DIR: PAY_SPEC_DIR,
   });
+
+/** The fake Pos server (API, web-payments script and card fields), seeded with a small shop. */
+export const startFakePos = () => startFakeServer('Pos', 'tests/fakes/pos/server.ts', FAKE_POS_PORT, { POS_FAKE_PORT: String(FAKE_POS_PORT), POS_SPEC_DIR: PAY_SPEC_DIR });

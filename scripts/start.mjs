@@ -1,7 +1,8 @@
 // `npm start`: Node 24 and packages if missing, the package built (lib/, which
 // the site's `louise/*` imports resolve to), local D1 migrated and seeded,
 // then the reference site at http://localhost:4321 on local bindings, with
-// the local fake Pay and Merch servers behind its shop and merch store (no
+// the local fake Pay, Merch and Pos servers behind its shop, merch store and
+// point-of-sale page (no
 // network, no account).
 import {
   ensureDevVars,
@@ -9,12 +10,14 @@ import {
   ensurePackages,
   hasMerchSpecs,
   hasPaySpecs,
+  hasPosSpecs,
   PAY_SPEC_DIR,
   prepareLocalDatabase,
   root,
   run,
   startFakeMerch,
   startFakePay,
+  startFakePos,
 } from './bootstrap.mjs';
 import { spawn } from 'node:child_process';
 
@@ -25,10 +28,11 @@ prepareLocalDatabase();
 ensureDevVars();
 // The shop's payments need the fake Pay server, which needs Pay's published contract beside the repository;
 // without it everything else runs and the shop says payments are unavailable.
-// Both fake servers start at once; each resolves when it answers its health check.
-const [pay, merch] = await Promise.all([
+// The fake servers start at once; each resolves when it answers its health check.
+const [pay, merch, pos] = await Promise.all([
   hasPaySpecs() ? startFakePay('http://localhost:4321/api/shop/webhook') : null,
   hasMerchSpecs() ? startFakeMerch('http://localhost:4321/api/merch/webhook') : null,
+  hasPosSpecs() ? startFakePos() : null,
 ]);
 if (!pay)
   console.warn(`louise: no Pay contract at ${PAY_SPEC_DIR} (set PAY_SPEC_DIR): the fake Pay server is not started, and the shop's checkout answers 502.`);
@@ -36,6 +40,8 @@ if (!merch)
   console.warn(
     `louise: no Merch contract at ${PAY_SPEC_DIR} (set PAY_SPEC_DIR): the fake Merch server is not started, and the merch page says the store did not answer.`,
   );
+if (!pos)
+  console.warn(`louise: no Pos contract at ${PAY_SPEC_DIR} (set PAY_SPEC_DIR): the fake Pos server is not started, and the POS page says the point of sale did not answer.`);
 console.log('\nlouise: open http://localhost:4321/?edit and sign in as editor@localhost / louise-dev\n');
 const child = spawn('npx', ['astro', 'dev', '--port', '4321'], {
   cwd: root,
@@ -46,5 +52,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(
 child.on('exit', (code) => {
   pay?.kill();
   merch?.kill();
+  pos?.kill();
   process.exit(code ?? 0);
 });

@@ -108,6 +108,7 @@ export default defineCms<Env>({
           { label: 'Article', href: '/articles/editing-in-place' },
           { label: 'Shop', href: '/shop' },
           { label: 'Merch', href: '/merch' },
+          { label: 'POS', href: '/pos' },
           { label: 'Contact', href: '/contact' },
         ],
         social: [{ label: 'Cloudflare Workers', href: 'https://workers.cloudflare.com/' }],

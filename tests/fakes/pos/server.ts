@@ -1,0 +1,71 @@
+/**
+ * The fake Pos as an HTTP server for local development and end-to-end tests:
+ *   node tests/fakes/pos/server.ts
+ * Env: POS_FAKE_PORT (default 12113), POS_SPEC_DIR (default ../shared/specs
+ * beside the repository). Seeded with a small shop (three locations, a
+ * catalog with per-location prices, stock). Point the client at it with
+ * `baseUrl: 'http://localhost:12113'` and the token `FAKE_POS_TOKEN`.
+ * `GET /__fake/health` answers 200 once listening; `GET /__fake/violations`
+ * lists contract violations as JSON (an e2e run asserts it is empty);
+ * `GET /v1/square.js` and `/__fake/card-frame` stand in for the provider's
+ * web-payments script and its card fields. Plain Node (types stripped).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createFakePos } from './fake-pos.ts';
+import { seedPosShop } from './seed.ts';
+import { CARD_FRAME_HTML, webPaymentsScript } from './web-payments.ts';
+
+const port = Number(process.env['POS_FAKE_PORT'] ?? 12113);
+const origin = `http://localhost:${port}`;
+const fake = createFakePos({ onViolation: (message) => console.error(`[fake-pos] CONTRACT VIOLATION: ${message}`) });
+seedPosShop(fake.state);
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const STATIC: Record<string, { type: string; body: string }> = {
+  '/__fake/health': { type: 'text/plain', body: 'ok' },
+  '/v1/square.js': { type: 'text/javascript; charset=utf-8', body: webPaymentsScript(origin) },
+  '/__fake/card-frame': { type: 'text/html; charset=utf-8', body: CARD_FRAME_HTML },
+};
+
+async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const started = Date.now();
+  const url = new URL(req.url ?? '/', origin);
+  const file = STATIC[url.pathname];
+  if (file) {
+    res.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store' }).end(file.body);
+    return;
+  }
+  if (url.pathname === '/__fake/violations') {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(fake.violations));
+    return;
+  }
+  const aborted = new AbortController();
+  res.on('close', () => aborted.abort(new Error('client went away')));
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  const method = req.method ?? 'GET';
+  const body = method === 'GET' || method === 'HEAD' ? null : new Uint8Array(await readBody(req));
+  const response = await fake.fetch(new Request(url, { method, headers, body, signal: aborted.signal }));
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(Buffer.from(await response.arrayBuffer()));
+  // One line per request; never the token, never the body.
+  console.log(`[fake-pos] ${method} ${url.pathname} -> ${response.status} ${Date.now() - started}ms`);
+}
+
+const server = createServer((req, res) => {
+  answer(req, res).catch((error: unknown) => {
+    console.error('[fake-pos] handler failed:', error);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', detail: 'fake-pos crashed; see its log' }] }));
+  });
+});
+server.listen(port, 'localhost', () => console.log(`[fake-pos] listening on ${origin}`));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));
