@@ -47,7 +47,11 @@ describe('loyalty accounts', () => {
   it('finds the account of a customer, or null when there is none', async () => {
     const program = seedLoyaltyProgram(fake.state);
     seedLoyaltyAccount(fake.state, program['id'] as string, 'OTHER', { balance: 3 });
-    const seeded = seedLoyaltyAccount(fake.state, program['id'] as string, 'CUST1', { balance: 42, lifetime_points: 90, mapping: { phone_number: '+15555550100' } });
+    const seeded = seedLoyaltyAccount(fake.state, program['id'] as string, 'CUST1', {
+      balance: 42,
+      lifetime_points: 90,
+      mapping: { phone_number: '+15555550100' },
+    });
     const config = posConfigFor(fake);
     expect(await retrieveLoyaltyAccountByCustomer(config, 'CUST1')).toMatchObject({
       id: seeded['id'],

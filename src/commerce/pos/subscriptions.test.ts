@@ -53,7 +53,9 @@ describe('subscriptions', () => {
   it('searchSubscriptionsByCustomer follows the cursor and keeps only that customer', async () => {
     const locationId = seed();
     for (let i = 0; i < 150; i++) {
-      fake.state.table('subscriptions').set(`S${i}`, { id: `S${i}`, location_id: locationId, customer_id: i % 3 === 0 ? 'CUST2' : 'CUST1', status: 'ACTIVE', version: 1 });
+      fake.state
+        .table('subscriptions')
+        .set(`S${i}`, { id: `S${i}`, location_id: locationId, customer_id: i % 3 === 0 ? 'CUST2' : 'CUST1', status: 'ACTIVE', version: 1 });
     }
     const subs = await searchSubscriptionsByCustomer(posConfigFor(fake), 'CUST1');
     expect(subs).toHaveLength(100);
@@ -66,7 +68,7 @@ describe('subscriptions', () => {
     const paged = await searchSubscriptionsByCustomer(posConfigFor(fake), 'CUST1');
     expect(paged.map((s) => s.id)).toEqual(Array.from({ length: 250 }, (_, i) => `T${i}`));
     expect(fake.requests.filter((r) => r.operation === 'SearchSubscriptions')).toHaveLength(5);
-    expect((fake.requests.at(-1)?.body as { cursor?: string }).cursor).toEqual(expect.any(String));
+    expect(((fake.requests.at(-1)?.body ?? {}) as { cursor?: string }).cursor).toEqual(expect.any(String));
   });
 
   it('a provider refusal is a PosApiError; bad input sends nothing', async () => {

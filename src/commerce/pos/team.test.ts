@@ -25,7 +25,12 @@ describe('team members', () => {
     });
     expect(created).toMatchObject({ givenName: 'Ada', referenceId: 'staff-17', status: 'ACTIVE', assignmentType: 'EXPLICIT_LOCATIONS', locationIds: ['L1'] });
     expect(fake.requests.at(-1)?.body).toMatchObject({
-      team_member: { given_name: 'Ada', family_name: 'Lovelace', reference_id: 'staff-17', assigned_locations: { assignment_type: 'EXPLICIT_LOCATIONS', location_ids: ['L1'] } },
+      team_member: {
+        given_name: 'Ada',
+        family_name: 'Lovelace',
+        reference_id: 'staff-17',
+        assigned_locations: { assignment_type: 'EXPLICIT_LOCATIONS', location_ids: ['L1'] },
+      },
       idempotency_key: expect.any(String),
     });
     expect(await retrieveTeamMember(config, created.id)).toEqual(created);

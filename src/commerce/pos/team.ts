@@ -29,9 +29,7 @@ export interface PosTeamMemberInput {
   familyName?: string | undefined;
   emailAddress?: string | null | undefined;
   phoneNumber?: string | null | undefined;
-  assignedLocations?:
-    | { assignmentType: 'ALL_CURRENT_AND_FUTURE_LOCATIONS' | 'EXPLICIT_LOCATIONS'; locationIds?: string[] | undefined }
-    | undefined;
+  assignedLocations?: { assignmentType: 'ALL_CURRENT_AND_FUTURE_LOCATIONS' | 'EXPLICIT_LOCATIONS'; locationIds?: string[] | undefined } | undefined;
 }
 
 export interface PosTeamSearch {
