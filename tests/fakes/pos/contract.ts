@@ -117,13 +117,20 @@ export function loadPosContract(specDir: string = defaultPosSpecDir()): PosContr
   // `/v2/customers/search` before `/v2/customers/{customer_id}`.
   operations.sort((a, b) => b.literalSegments - a.literalSegments);
 
+  // The description refers to this enum without defining it (CatalogItemModifierListInfo, CatalogModifierOverride);
+  // its values are the ones the referring fields' own descriptions list.
+  const schemas = spec.components['schemas'] as Record<string, unknown>;
+  schemas['CatalogModifierToggleOverrideType'] ??= { type: 'string', enum: ['YES', 'NO', 'NOT_SET'] };
+  const components = tighten(spec.components);
   const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, coerceTypes: false });
   ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
   ajv.addFormat('binary', true);
-  ajv.addSchema({ components: tighten(spec.components) }, 'pos.json');
+  ajv.addSchema({ components }, 'pos.json');
   // Query strings are text: only they are coerced (`limit=10` is a number).
   const queryAjv = new Ajv({ strict: false, allErrors: true, validateSchema: false, coerceTypes: true });
   queryAjv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
+  // Parameters refer to shared enums too (ListCards `sort_order`).
+  queryAjv.addSchema({ components }, 'pos.json');
 
   const compiled = new Map<string, { query: ValidateFunction; path: ValidateFunction; body: ValidateFunction | null; response: ValidateFunction | null }>();
   function validators(operation: PosOperation) {
