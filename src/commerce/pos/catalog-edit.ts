@@ -21,15 +21,17 @@ import type { PosConfig } from './request.ts';
 export async function readModifyWriteCatalog(
   config: PosConfig,
   objectId: string,
-  mutate: (raw: PosObject) => void | PosObject | Promise<void | PosObject>,
+  /** Changes the copy in place, or returns the object to write. */
+  mutate: (raw: PosObject) => unknown,
   options: { idempotencyKey?: string | undefined } = {},
 ): Promise<PosObject> {
   if (typeof mutate !== 'function') throw new TypeError('Pos readModifyWriteCatalog needs a mutate function');
   const read = await retrieveRawCatalogObject(config, objectId);
   const version = int(read, 'version', `GET /v2/catalog/object/${objectId}`);
   const copy = structuredClone(read);
-  const changed = (await mutate(copy)) ?? copy;
-  if (typeof changed !== 'object' || changed === null || Array.isArray(changed)) throw new TypeError('Pos readModifyWriteCatalog: mutate must change the object or return one');
+  const changed = ((await mutate(copy)) ?? copy) as PosObject;
+  if (typeof changed !== 'object' || changed === null || Array.isArray(changed))
+    throw new TypeError('Pos readModifyWriteCatalog: mutate must change the object or return one');
   if (changed['id'] !== read['id'] || changed['type'] !== read['type']) {
     throw new TypeError('Pos readModifyWriteCatalog: mutate must not change the object id or type');
   }

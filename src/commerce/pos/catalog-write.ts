@@ -64,11 +64,12 @@ export interface PosCatalogWriteResult {
   idMappings: { clientObjectId: string; objectId: string }[];
 }
 
+/** Presence as camelCase input fields (wireObject makes them snake_case). */
 function presenceWire(presentAt: PosPresentAt | undefined, absentAt: readonly string[] | undefined, what: string): Wire {
-  if (presentAt === undefined || presentAt === 'all') return { present_at_all_locations: true, absent_at_location_ids: absentAt?.length ? [...absentAt] : undefined };
+  if (presentAt === undefined || presentAt === 'all') return { presentAtAllLocations: true, absentAtLocationIds: absentAt?.length ? [...absentAt] : undefined };
   if (!Array.isArray(presentAt)) throw new TypeError(`Pos ${what} presentAt must be 'all' or a list of location ids`);
   if (absentAt?.length) throw new TypeError(`Pos ${what}: absentAt only goes with presentAt 'all'; list the locations in presentAt instead`);
-  return { present_at_all_locations: false, present_at_location_ids: [...presentAt] };
+  return { presentAtAllLocations: false, presentAtLocationIds: [...presentAt] };
 }
 
 function variationWire(v: PosCatalogVariationInput, itemId: string, item: PosCatalogItemInput, index: number): Wire {
@@ -88,8 +89,9 @@ function variationWire(v: PosCatalogVariationInput, itemId: string, item: PosCat
     overrides.set(locationId, { ...existing, price_money: toPosMoney(price, `${what} price at ${locationId}`), pricing_type: 'FIXED_PRICING' });
   }
   // A variation without its own presence inherits the item's, so an item absent somewhere does not trip the check below.
-  const presence = v.presentAt === undefined && v.absentAt === undefined ? presenceWire(item.presentAt, item.absentAt, what) : presenceWire(v.presentAt, v.absentAt, what);
-  return wireObject({
+  const presence =
+    v.presentAt === undefined && v.absentAt === undefined ? presenceWire(item.presentAt, item.absentAt, what) : presenceWire(v.presentAt, v.absentAt, what);
+  const raw = wireObject({
     type: 'ITEM_VARIATION',
     id: v.id ?? `${itemId.startsWith('#') ? itemId : `#${itemId}`}-v${index + 1}`,
     version: v.version,
@@ -100,11 +102,13 @@ function variationWire(v: PosCatalogVariationInput, itemId: string, item: PosCat
       sku: v.sku,
       pricingType: v.price ? 'FIXED_PRICING' : 'VARIABLE_PRICING',
       priceMoney: v.price ? toPosMoney(v.price, `${what} price`) : undefined,
-      locationOverrides: overrides.size > 0 ? [...overrides.values()] : undefined,
       trackInventory: v.trackInventory,
       imageIds: v.imageIds ? [...v.imageIds] : undefined,
     },
   });
+  // Already on the wire (keyed by location id): set after the conversion.
+  if (overrides.size > 0) (raw['item_variation_data'] as Wire)['location_overrides'] = [...overrides.values()];
+  return raw;
 }
 
 /**
@@ -117,7 +121,8 @@ export function catalogItemWire(item: PosCatalogItemInput, position = 0): Wire {
   if (typeof item !== 'object' || item === null || typeof item.name !== 'string' || item.name.trim() === '') {
     throw new TypeError('Pos catalog item needs a name');
   }
-  if (!Array.isArray(item.variations) || item.variations.length === 0) throw new TypeError(`Pos catalog item ${JSON.stringify(item.name)} needs at least one variation`);
+  if (!Array.isArray(item.variations) || item.variations.length === 0)
+    throw new TypeError(`Pos catalog item ${JSON.stringify(item.name)} needs at least one variation`);
   const id = item.id ?? `#item${position + 1}`;
   const raw = wireObject({
     type: 'ITEM',
@@ -144,7 +149,9 @@ interface Where {
 
 function whereOf(raw: PosObject): Where {
   const all = raw['present_at_all_locations'] !== false;
-  const ids = Array.isArray(raw[all ? 'absent_at_location_ids' : 'present_at_location_ids']) ? (raw[all ? 'absent_at_location_ids' : 'present_at_location_ids'] as unknown[]) : [];
+  const ids = Array.isArray(raw[all ? 'absent_at_location_ids' : 'present_at_location_ids'])
+    ? (raw[all ? 'absent_at_location_ids' : 'present_at_location_ids'] as unknown[])
+    : [];
   return { all, ids: new Set(ids.filter((x): x is string => typeof x === 'string')) };
 }
 
@@ -175,7 +182,9 @@ export function checkCatalogObjects(raws: readonly PosObject[]): void {
       if (typeof raw['id'] === 'string') items.set(raw['id'], raw);
       const nested = objects(optObj(raw, 'item_data'), 'variations', 'catalog write');
       if (nested.length > POS_MAX_VARIATIONS) {
-        throw new TypeError(`Pos catalog item ${JSON.stringify(optStr(optObj(raw, 'item_data'), 'name') ?? raw['id'])} has ${nested.length} variations; Pos allows at most ${POS_MAX_VARIATIONS}. Split it into several items.`);
+        throw new TypeError(
+          `Pos catalog item ${JSON.stringify(optStr(optObj(raw, 'item_data'), 'name') ?? raw['id'])} has ${nested.length} variations; Pos allows at most ${POS_MAX_VARIATIONS}. Split it into several items.`,
+        );
       }
       for (const variation of nested) variations.push({ variation, itemId: typeof raw['id'] === 'string' ? raw['id'] : null });
     } else if (raw['type'] === 'ITEM_VARIATION') {
@@ -197,7 +206,8 @@ export function checkCatalogObjects(raws: readonly PosObject[]): void {
 }
 
 function mapWriteAnswer(answer: PosObject, operation: string, objectsKey: string): PosCatalogWriteResult {
-  const written = objectsKey === 'catalog_object' ? [optObj(answer, 'catalog_object')].filter((o): o is PosObject => o !== null) : objects(answer, objectsKey, operation);
+  const written =
+    objectsKey === 'catalog_object' ? [optObj(answer, 'catalog_object')].filter((o): o is PosObject => o !== null) : objects(answer, objectsKey, operation);
   return {
     items: written.filter((o) => o['type'] === 'ITEM').map((o) => mapCatalogItem(o, operation)),
     idMappings: objects(answer, 'id_mappings', operation).flatMap((m) => {
@@ -254,8 +264,14 @@ export async function batchUpsertCatalogObjects(
     batches.at(-1)?.objects.push(raw);
     size += count;
   }
-  if (total > REQUEST_OBJECTS_MAX) throw new TypeError(`Pos batchUpsertCatalogObjects takes at most ${REQUEST_OBJECTS_MAX} objects (items and variations) per call; got ${total}. Split the call.`);
+  if (total > REQUEST_OBJECTS_MAX)
+    throw new TypeError(
+      `Pos batchUpsertCatalogObjects takes at most ${REQUEST_OBJECTS_MAX} objects (items and variations) per call; got ${total}. Split the call.`,
+    );
   const op = 'POST /v2/catalog/batch-upsert';
-  const answer = await posRequest(config, 'POST', '/v2/catalog/batch-upsert', { body: { batches }, idempotency: { key: input.idempotencyKey, maxLength: IDEMPOTENCY_MAX } });
+  const answer = await posRequest(config, 'POST', '/v2/catalog/batch-upsert', {
+    body: { batches },
+    idempotency: { key: input.idempotencyKey, maxLength: IDEMPOTENCY_MAX },
+  });
   return mapWriteAnswer(answer, op, 'objects');
 }

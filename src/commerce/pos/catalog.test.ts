@@ -40,7 +40,10 @@ describe('catalog', () => {
     const objects = Array.from({ length: 230 }, (_, i) => ({
       type: 'ITEM',
       id: `#i${i}`,
-      item_data: { name: `Item ${i}`, variations: [{ type: 'ITEM_VARIATION', id: `#v${i}`, item_variation_data: { name: 'Regular', pricing_type: 'VARIABLE_PRICING' } }] },
+      item_data: {
+        name: `Item ${i}`,
+        variations: [{ type: 'ITEM_VARIATION', id: `#v${i}`, item_variation_data: { name: 'Regular', pricing_type: 'VARIABLE_PRICING' } }],
+      },
     }));
     storeCatalogObjects(fake.state, objects);
     const items = await listCatalogItems(posConfigFor(fake));
@@ -80,8 +83,18 @@ describe('catalog', () => {
     const deleted = fake.state.table('catalog').get(shop.variations.lemonadeLarge);
     if (!deleted) throw new Error('seed missing');
     deleted['is_deleted'] = true;
-    const ids = [shop.variations.beansGround, shop.items.beans, 'NOPE', shop.variations.lemonadeLarge, shop.variations.flatWhiteRegular, shop.variations.beansGround];
-    expect(await retrieveLiveCatalogObjectIds(config, ids, { type: 'ITEM_VARIATION' })).toEqual([shop.variations.beansGround, shop.variations.flatWhiteRegular]);
+    const ids = [
+      shop.variations.beansGround,
+      shop.items.beans,
+      'NOPE',
+      shop.variations.lemonadeLarge,
+      shop.variations.flatWhiteRegular,
+      shop.variations.beansGround,
+    ];
+    expect(await retrieveLiveCatalogObjectIds(config, ids, { type: 'ITEM_VARIATION' })).toEqual([
+      shop.variations.beansGround,
+      shop.variations.flatWhiteRegular,
+    ]);
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]?.body).toEqual({
       object_ids: [shop.variations.beansGround, shop.items.beans, 'NOPE', shop.variations.lemonadeLarge, shop.variations.flatWhiteRegular],

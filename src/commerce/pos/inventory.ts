@@ -73,7 +73,8 @@ export async function retrieveInventoryCounts(
 
 function quantityWire(quantity: number | string, what: string): string {
   const text = typeof quantity === 'number' && Number.isFinite(quantity) ? String(quantity) : quantity;
-  if (typeof text !== 'string' || !DECIMAL.test(text)) throw new TypeError(`Pos ${what} quantity must be a non-negative number with at most 5 decimals, got ${JSON.stringify(quantity)}`);
+  if (typeof text !== 'string' || !DECIMAL.test(text))
+    throw new TypeError(`Pos ${what} quantity must be a non-negative number with at most 5 decimals, got ${JSON.stringify(quantity)}`);
   return text;
 }
 
@@ -96,7 +97,8 @@ function changeWire(change: PosInventoryChangeInput, now: string, index: number)
     return { type: 'PHYSICAL_COUNT', physical_count: { ...common, state } };
   }
   if (change.type === 'ADJUSTMENT') {
-    if (!STATE.test(change.fromState ?? '') || !STATE.test(change.toState ?? '')) throw new TypeError(`Pos ${what} needs fromState and toState (e.g. NONE to IN_STOCK)`);
+    if (!STATE.test(change.fromState ?? '') || !STATE.test(change.toState ?? ''))
+      throw new TypeError(`Pos ${what} needs fromState and toState (e.g. NONE to IN_STOCK)`);
     return { type: 'ADJUSTMENT', adjustment: { ...common, from_state: change.fromState, to_state: change.toState } };
   }
   throw new TypeError(`Pos ${what} type must be 'PHYSICAL_COUNT' or 'ADJUSTMENT'`);
@@ -116,7 +118,10 @@ export async function batchChangeInventory(
   const changes = input.changes.map((c, i) => changeWire(c, now, i));
   const body = JSON.parse(JSON.stringify({ changes, ignore_unchanged_counts: input.ignoreUnchangedCounts })) as Record<string, unknown>;
   const op = 'POST /v2/inventory/changes/batch-create';
-  const answer = await posRequest(config, 'POST', '/v2/inventory/changes/batch-create', { body, idempotency: { key: input.idempotencyKey, maxLength: IDEMPOTENCY_MAX } });
+  const answer = await posRequest(config, 'POST', '/v2/inventory/changes/batch-create', {
+    body,
+    idempotency: { key: input.idempotencyKey, maxLength: IDEMPOTENCY_MAX },
+  });
   return objects(answer, 'counts', op).map((raw) => mapInventoryCount(raw, op));
 }
 

@@ -7,13 +7,27 @@ import type { Obj, PosState } from './state.ts';
 export interface SeededPosShop {
   locations: { harbourCafe: string; oldTownKiosk: string; stationStand: string };
   items: { flatWhite: string; cinnamonBun: string; beans: string; lemonade: string };
-  variations: { flatWhiteRegular: string; flatWhiteLarge: string; cinnamonBun: string; beansWhole: string; beansGround: string; lemonadeSmall: string; lemonadeLarge: string };
+  variations: {
+    flatWhiteRegular: string;
+    flatWhiteLarge: string;
+    cinnamonBun: string;
+    beansWhole: string;
+    beansGround: string;
+    lemonadeSmall: string;
+    lemonadeLarge: string;
+  };
 }
 
 const usd = (amount: number) => ({ amount, currency: 'USD' });
 
 function variation(id: string, name: string, amount: number, extra: Obj = {}, data: Obj = {}): Obj {
-  return { type: 'ITEM_VARIATION', id, present_at_all_locations: true, ...extra, item_variation_data: { name, pricing_type: 'FIXED_PRICING', price_money: usd(amount), ...data } };
+  return {
+    type: 'ITEM_VARIATION',
+    id,
+    present_at_all_locations: true,
+    ...extra,
+    item_variation_data: { name, pricing_type: 'FIXED_PRICING', price_money: usd(amount), ...data },
+  };
 }
 
 /**
@@ -44,7 +58,13 @@ export function seedPosShop(state: PosState): SeededPosShop {
         description: 'Double ristretto, steamed milk.',
         variations: [
           variation('#flat-white-regular', 'Regular', 400),
-          variation('#flat-white-large', 'Large', 480, {}, { location_overrides: [{ location_id: stationStand, price_money: usd(520), pricing_type: 'FIXED_PRICING' }] }),
+          variation(
+            '#flat-white-large',
+            'Large',
+            480,
+            {},
+            { location_overrides: [{ location_id: stationStand, price_money: usd(520), pricing_type: 'FIXED_PRICING' }] },
+          ),
         ],
       },
     },
@@ -65,7 +85,10 @@ export function seedPosShop(state: PosState): SeededPosShop {
       present_at_all_locations: true,
       item_data: {
         name: 'House blend beans 250 g',
-        variations: [variation('#beans-whole', 'Whole bean', 1200, {}, { track_inventory: true }), variation('#beans-ground', 'Ground', 1200, {}, { track_inventory: true })],
+        variations: [
+          variation('#beans-whole', 'Whole bean', 1200, {}, { track_inventory: true }),
+          variation('#beans-ground', 'Ground', 1200, {}, { track_inventory: true }),
+        ],
       },
     },
     {

@@ -13,7 +13,21 @@ import { badRequest, notFound, type Obj, type PosHandler, type PosState, page, v
 const LIST_PAGE = 100;
 const MAX_VARIATIONS = 250;
 /** ListCatalog's types when none are asked for: top-level types only (no variations, no images). */
-const DEFAULT_TYPES = new Set(['ITEM', 'CATEGORY', 'TAX', 'DISCOUNT', 'MODIFIER_LIST', 'PRICING_RULE', 'PRODUCT_SET', 'TIME_PERIOD', 'MEASUREMENT_UNIT', 'SUBSCRIPTION_PLAN', 'ITEM_OPTION', 'CUSTOM_ATTRIBUTE_DEFINITION', 'QUICK_AMOUNT_SETTINGS']);
+const DEFAULT_TYPES = new Set([
+  'ITEM',
+  'CATEGORY',
+  'TAX',
+  'DISCOUNT',
+  'MODIFIER_LIST',
+  'PRICING_RULE',
+  'PRODUCT_SET',
+  'TIME_PERIOD',
+  'MEASUREMENT_UNIT',
+  'SUBSCRIPTION_PLAN',
+  'ITEM_OPTION',
+  'CUSTOM_ATTRIBUTE_DEFINITION',
+  'QUICK_AMOUNT_SETTINGS',
+]);
 
 const catalog = (state: PosState) => state.table('catalog');
 const clone = <T>(value: T): T => structuredClone(value);
@@ -89,7 +103,8 @@ export function storeCatalogObjects(state: PosState, objects: Obj[]): { written:
     flat.push({ object, nestedIn: null });
     if (object['type'] === 'ITEM' && Array.isArray(dataOf(object, 'item_data')['variations'])) {
       const variations = dataOf(object, 'item_data')['variations'] as Obj[];
-      if (variations.length > MAX_VARIATIONS) throw badRequest('INVALID_VALUE', `An item can have at most ${MAX_VARIATIONS} variations`, 'item_data.variations');
+      if (variations.length > MAX_VARIATIONS)
+        throw badRequest('INVALID_VALUE', `An item can have at most ${MAX_VARIATIONS} variations`, 'item_data.variations');
       for (const v of variations) flat.push({ object: v, nestedIn: String(object['id']) });
     }
   }
@@ -105,8 +120,12 @@ export function storeCatalogObjects(state: PosState, objects: Obj[]): { written:
     for (const locationId of locationIdsIn(object)) {
       if (!state.table('locations').has(locationId)) throw badRequest('INVALID_LOCATION', `Location ${locationId} does not exist`, 'location_id');
     }
-    const imageIds = [...((dataOf(object, 'item_data')['image_ids'] as string[] | undefined) ?? []), ...((dataOf(object, 'item_variation_data')['image_ids'] as string[] | undefined) ?? [])];
-    for (const imageId of imageIds) if (live(state, imageId)?.['type'] !== 'IMAGE') throw badRequest('INVALID_VALUE', `Image ${imageId} does not exist`, 'image_ids');
+    const imageIds = [
+      ...((dataOf(object, 'item_data')['image_ids'] as string[] | undefined) ?? []),
+      ...((dataOf(object, 'item_variation_data')['image_ids'] as string[] | undefined) ?? []),
+    ];
+    for (const imageId of imageIds)
+      if (live(state, imageId)?.['type'] !== 'IMAGE') throw badRequest('INVALID_VALUE', `Image ${imageId} does not exist`, 'image_ids');
   }
   // Presence: each variation against its item, from this write or stored.
   const byId = new Map(flat.map(({ object }) => [String(object['id']), object]));
@@ -114,7 +133,7 @@ export function storeCatalogObjects(state: PosState, objects: Obj[]): { written:
     if (object['type'] !== 'ITEM_VARIATION') continue;
     const itemId = String(dataOf(object, 'item_variation_data')['item_id'] ?? nestedIn ?? '');
     const item = byId.get(itemId) ?? live(state, itemId);
-    if (!item || item['type'] !== 'ITEM') throw badRequest('INVALID_VALUE', `Item variation ${String(object['id'])} names no item`, 'item_variation_data.item_id');
+    if (item?.['type'] !== 'ITEM') throw badRequest('INVALID_VALUE', `Item variation ${String(object['id'])} names no item`, 'item_variation_data.item_id');
     checkPresence(state, item, object);
   }
 
@@ -135,7 +154,8 @@ export function storeCatalogObjects(state: PosState, objects: Obj[]): { written:
       if (nested) {
         const keep = new Set(nested.map((v) => realId(String(v['id']))));
         for (const v of catalog(state).values()) {
-          if (v['type'] === 'ITEM_VARIATION' && dataOf(v, 'item_variation_data')['item_id'] === id && !keep.has(String(v['id']))) Object.assign(v, { is_deleted: true, version, updated_at: now });
+          if (v['type'] === 'ITEM_VARIATION' && dataOf(v, 'item_variation_data')['item_id'] === id && !keep.has(String(v['id'])))
+            Object.assign(v, { is_deleted: true, version, updated_at: now });
         }
       }
     }
@@ -221,7 +241,10 @@ export const catalogHandlers: Record<string, PosHandler> = {
     const stored = live(state, params['object_id']);
     if (!stored) throw notFound('Object', 'object_id');
     const version = state.nextVersion();
-    const deleted = [stored, ...[...catalog(state).values()].filter((v) => stored['type'] === 'ITEM' && dataOf(v, 'item_variation_data')['item_id'] === stored['id'])];
+    const deleted = [
+      stored,
+      ...[...catalog(state).values()].filter((v) => stored['type'] === 'ITEM' && dataOf(v, 'item_variation_data')['item_id'] === stored['id']),
+    ];
     for (const o of deleted) Object.assign(o, { is_deleted: true, version, updated_at: state.isoNow() });
     return { body: { deleted_object_ids: deleted.map((o) => String(o['id'])), deleted_at: state.isoNow() } };
   },

@@ -27,7 +27,7 @@ export function setInventoryCount(state: PosState, objectId: string, locationId:
 /** Decimal arithmetic at Pos's 5 places, without float drift. */
 const toUnits = (q: string): bigint => {
   const [whole = '0', frac = ''] = q.replace('-', '').split('.');
-  const units = BigInt(whole) * 100000n + BigInt((frac + '00000').slice(0, 5));
+  const units = BigInt(whole) * 100000n + BigInt(`${frac}00000`.slice(0, 5));
   return q.startsWith('-') ? -units : units;
 };
 const fromUnits = (u: bigint): string => {
@@ -43,10 +43,12 @@ function checkTarget(state: PosState, change: Obj, field: string): void {
     throw badRequest('INVALID_VALUE', `Catalog object ${String(change['catalog_object_id'])} is not a live item variation`, `${field}.catalog_object_id`);
   }
   if (!state.table('locations').has(String(change['location_id']))) throw badRequest('INVALID_LOCATION', 'Location not found', `${field}.location_id`);
-  if (typeof change['quantity'] !== 'string' || !/^\d+(\.\d{1,5})?$/.test(change['quantity'])) throw badRequest('INVALID_VALUE', 'quantity must be a decimal string', `${field}.quantity`);
+  if (typeof change['quantity'] !== 'string' || !/^\d+(\.\d{1,5})?$/.test(change['quantity']))
+    throw badRequest('INVALID_VALUE', 'quantity must be a decimal string', `${field}.quantity`);
   const occurred = Date.parse(String(change['occurred_at'] ?? ''));
   if (Number.isNaN(occurred)) throw badRequest('MISSING_REQUIRED_PARAMETER', 'occurred_at is required', `${field}.occurred_at`);
-  if (occurred > state.now() + 60_000 || occurred < state.now() - DAY_MS) throw badRequest('INVALID_VALUE', 'occurred_at must be within the last 24 hours', `${field}.occurred_at`);
+  if (occurred > state.now() + 60_000 || occurred < state.now() - DAY_MS)
+    throw badRequest('INVALID_VALUE', 'occurred_at must be within the last 24 hours', `${field}.occurred_at`);
 }
 
 /** The fake's inventory operations, keyed by OpenAPI operation id. */
