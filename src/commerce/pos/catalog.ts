@@ -1,5 +1,5 @@
 import type { Money } from '../money.ts';
-import { collectPages, cursorOf, int, money, nullOn404, obj, objects, optBool, optInt, optObj, optStr, type PosObject, str, strings } from './read.ts';
+import { collectPages, cursorOf, money, nullOn404, obj, objects, optBool, optInt, optObj, optStr, type PosObject, str, strings } from './read.ts';
 import { type PosConfig, posInvalidResponse, posPathId, posRequest } from './request.ts';
 
 /**
@@ -200,9 +200,4 @@ export async function retrieveLiveCatalogObjectIds(config: PosConfig, ids: reado
     }
   }
   return ids.filter((id, i) => live.has(id) && ids.indexOf(id) === i);
-}
-
-/** The version Pos returned for an object: what a write of it must name. */
-export function catalogVersionOf(raw: PosObject, operation: string): number {
-  return int(raw, 'version', operation);
 }
