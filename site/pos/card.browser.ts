@@ -58,7 +58,13 @@ export async function startPosPayment(form: HTMLFormElement): Promise<void> {
     try {
       const result = await card.tokenize();
       if (result.status !== 'OK' || !result.token) {
-        say(result.errors?.map((e) => e.message).filter(Boolean).join('. ') || 'Check the card details and try again.', 'problem');
+        say(
+          result.errors
+            ?.map((e) => e.message)
+            .filter(Boolean)
+            .join('. ') || 'Check the card details and try again.',
+          'problem',
+        );
         return;
       }
       const data = new FormData(form);

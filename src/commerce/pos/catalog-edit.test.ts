@@ -2,18 +2,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { seedPosShop } from '../../../tests/fakes/pos/seed.ts';
 import { thrown } from '../upstream.testing.ts';
 import { retrieveCatalogItem } from './catalog.ts';
-import { createCatalogFakePos } from './catalog.testing.ts';
+import { createFakePos } from '../../../tests/fakes/pos/fake-pos.ts';
 import { readModifyWriteCatalog } from './catalog-edit.ts';
 import { upsertCatalogItem } from './catalog-write.ts';
 import { posConfigFor } from './pos.testing.ts';
 import type { PosObject } from './read.ts';
 
-let fake = createCatalogFakePos();
+let fake = createFakePos();
 const calledOps = new Set<string>();
 afterEach(() => {
   expect(fake.violations).toEqual([]);
   for (const op of fake.called()) calledOps.add(op);
-  fake = createCatalogFakePos();
+  fake = createFakePos();
 });
 
 const itemData = (raw: PosObject) => raw['item_data'] as { name: string; variations: PosObject[] };
@@ -60,7 +60,7 @@ describe('readModifyWriteCatalog', () => {
   });
 
   it('pins the overridden config.version on both calls', async () => {
-    fake = createCatalogFakePos({ version: '2026-09-16' });
+    fake = createFakePos({ version: '2026-09-16' });
     const shop = seedPosShop(fake.state);
     await readModifyWriteCatalog(posConfigFor(fake, { version: '2026-09-16' }), shop.items.flatWhite, (raw) => {
       itemData(raw).name = 'Flat white (oat by default)';

@@ -2,16 +2,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { seedPosShop } from '../../../tests/fakes/pos/seed.ts';
 import { thrown } from '../upstream.testing.ts';
 import { retrieveCatalogItem, variationPriceAt } from './catalog.ts';
-import { createCatalogFakePos } from './catalog.testing.ts';
+import { createFakePos } from '../../../tests/fakes/pos/fake-pos.ts';
 import { batchUpsertCatalogObjects, type PosCatalogVariationInput, upsertCatalogItem } from './catalog-write.ts';
 import { posConfigFor } from './pos.testing.ts';
 
-let fake = createCatalogFakePos();
+let fake = createFakePos();
 const calledOps = new Set<string>();
 afterEach(() => {
   expect(fake.violations).toEqual([]);
   for (const op of fake.called()) calledOps.add(op);
-  fake = createCatalogFakePos();
+  fake = createFakePos();
 });
 
 const usd = (amount: number) => ({ amount, currency: 'USD' });

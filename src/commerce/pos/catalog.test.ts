@@ -3,15 +3,15 @@ import { storeCatalogObjects } from '../../../tests/fakes/pos/areas/catalog.ts';
 import { seedPosShop } from '../../../tests/fakes/pos/seed.ts';
 import { thrown } from '../upstream.testing.ts';
 import { listCatalogItems, retrieveCatalogItem, retrieveLiveCatalogObjectIds, retrieveVariationPrices, variationPriceAt } from './catalog.ts';
-import { createCatalogFakePos } from './catalog.testing.ts';
+import { createFakePos } from '../../../tests/fakes/pos/fake-pos.ts';
 import { posConfigFor } from './pos.testing.ts';
 
-let fake = createCatalogFakePos();
+let fake = createFakePos();
 const calledOps = new Set<string>();
 afterEach(() => {
   expect(fake.violations).toEqual([]);
   for (const op of fake.called()) calledOps.add(op);
-  fake = createCatalogFakePos();
+  fake = createFakePos();
 });
 
 describe('catalog', () => {

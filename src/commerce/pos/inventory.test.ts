@@ -2,17 +2,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setInventoryCount } from '../../../tests/fakes/pos/areas/inventory.ts';
 import { seedPosShop } from '../../../tests/fakes/pos/seed.ts';
 import { thrown } from '../upstream.testing.ts';
-import { createCatalogFakePos } from './catalog.testing.ts';
+import { createFakePos } from '../../../tests/fakes/pos/fake-pos.ts';
 import { batchChangeInventory, retrieveInventoryCounts, setPhysicalCount } from './inventory.ts';
 import { posConfigFor } from './pos.testing.ts';
 
 const NOW = Date.parse('2026-03-02T10:00:00Z');
-let fake = createCatalogFakePos({ now: () => NOW });
+let fake = createFakePos({ now: () => NOW });
 const calledOps = new Set<string>();
 afterEach(() => {
   expect(fake.violations).toEqual([]);
   for (const op of fake.called()) calledOps.add(op);
-  fake = createCatalogFakePos({ now: () => NOW });
+  fake = createFakePos({ now: () => NOW });
 });
 
 const clock = { now: () => NOW, sleep: async () => {} };

@@ -59,7 +59,12 @@ export const POST: APIRoute = async ({ request, clientAddress }) => {
         lineItems: [{ catalogObjectId: variation.id, quantity: input.quantity }],
         idempotencyKey: crypto.randomUUID(),
       });
-      const payment = await createPayment(settings.config, { sourceId: input.token, orderId: order.id, amount: order.totalMoney, locationId: input.locationId });
+      const payment = await createPayment(settings.config, {
+        sourceId: input.token,
+        orderId: order.id,
+        amount: order.totalMoney,
+        locationId: input.locationId,
+      });
       return json(
         { order: order.id, payment: payment.id, total: formatMoney(order.totalMoney, { locale: 'en-US' }), receipt: payment.receiptNumber ?? payment.id },
         { status: 201 },
