@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { newLocation } from '../../../tests/fakes/pos/areas/locations.ts';
 import { createFakePos, type FakePos } from '../../../tests/fakes/pos/fake-pos.ts';
+import { seedPosShop } from '../../../tests/fakes/pos/seed.ts';
 import { thrown } from '../upstream.testing.ts';
 import { calculateOrder, createOrder, type PosOrder, retrieveOrder, searchOrders, searchOrdersByCustomer } from './orders.ts';
 import { posConfigFor } from './pos.testing.ts';
@@ -79,6 +80,16 @@ describe('createOrder, retrieveOrder, calculateOrder', () => {
     });
     expect(order.version).toBe(1);
     expect(await retrieveOrder(config, order.id)).toEqual(order);
+  });
+
+  it("prices a catalog line at the order's location: its override there, else its own price", async () => {
+    const shop = seedPosShop(fake.state);
+    const config = posConfigFor(fake);
+    const line = { catalogObjectId: shop.variations.flatWhiteLarge, quantity: 2 };
+    const atStation = await createOrder(config, { locationId: shop.locations.stationStand, lineItems: [line] });
+    const atHarbour = await createOrder(config, { locationId: shop.locations.harbourCafe, lineItems: [line] });
+    expect(atStation.totalMoney).toEqual({ amount: 1040, currency: 'USD' });
+    expect(atHarbour.totalMoney).toEqual({ amount: 960, currency: 'USD' });
   });
 
   it('calculateOrder prices without storing anything', async () => {

@@ -9,15 +9,16 @@ type PosMoney = { amount: number; currency: string };
 
 const moneyOf = (amount: number, currency: string): PosMoney => ({ amount, currency });
 
-/** A catalog variation's price, when the line names one the catalog has. */
-function catalogLine(state: PosState, id: unknown): { price: PosMoney | null; name: string | null; variationName: string | null } | null {
+/** A catalog variation's price at the order's location (its override there, else its own), when the line names one the catalog has. */
+function catalogLine(state: PosState, id: unknown, locationId: string): { price: PosMoney | null; name: string | null; variationName: string | null } | null {
   const variation = typeof id === 'string' ? state.table('catalog').get(id) : undefined;
   if (variation?.['type'] !== 'ITEM_VARIATION') return null;
   const data = (variation['item_variation_data'] ?? {}) as Obj;
   const item = state.table('catalog').get(String(data['item_id'] ?? ''));
   const itemName = ((item?.['item_data'] ?? {}) as Obj)['name'];
+  const override = ((data['location_overrides'] as Obj[] | undefined) ?? []).find((o) => o['location_id'] === locationId);
   return {
-    price: (data['price_money'] as PosMoney | undefined) ?? null,
+    price: ((override?.['price_money'] ?? data['price_money']) as PosMoney | undefined) ?? null,
     name: typeof itemName === 'string' ? itemName : null,
     variationName: typeof data['name'] === 'string' ? data['name'] : null,
   };
@@ -34,7 +35,7 @@ function priced(state: PosState, order: Obj): Obj {
   const currency = String(location['currency'] ?? 'USD');
   let total = 0;
   const lines = ((order['line_items'] as Obj[] | undefined) ?? []).map((line, i) => {
-    const fromCatalog = catalogLine(state, line['catalog_object_id']);
+    const fromCatalog = catalogLine(state, line['catalog_object_id'], String(order['location_id']));
     const base = fromCatalog?.price ?? (line['base_price_money'] as PosMoney | undefined);
     if (!base) throw badRequest('MISSING_REQUIRED_PARAMETER', `line ${i} needs a catalog variation or a base_price_money`, `order.line_items[${i}]`);
     if (base.currency !== currency) throw badRequest('CURRENCY_MISMATCH', `line ${i} is in ${base.currency}, the location in ${currency}`);
