@@ -12,4 +12,8 @@ export default defineConfig({
   adapter: cloudflare(persist ? { persistState: { path: persist } } : {}),
   integrations: [louise()],
   server: { port: 4321, host: 'localhost' },
+  // Scripts ship as files, never inlined into the HTML (Astro inlines small ones by default): the POS
+  // page's Content-Security-Policy allows script files from this origin only, no inline code.
+  // Other assets keep Vite's default (undefined).
+  vite: { build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) } },
 });

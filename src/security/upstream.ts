@@ -69,12 +69,13 @@ export async function readUpstreamText(res: Response, provider: string, operatio
 }
 
 /**
- * One log line: provider, status, code, retryable, operation and the provider's
+ * One log line: the error's name (`UpstreamError`, or a provider's subclass such as
+ * `PosApiError`), provider, status, code, retryable, operation and the provider's
  * detail (whitespace collapsed, cut at 500 characters). Never request headers.
  */
 export function upstreamLogLine(err: UpstreamError): string {
   const parts = [
-    `UpstreamError provider=${JSON.stringify(err.provider)}`,
+    `${err.name} provider=${JSON.stringify(err.provider)}`,
     `status=${err.status}`,
     `code=${err.code === null ? '-' : JSON.stringify(err.code)}`,
     `retryable=${err.retryable}`,

@@ -205,3 +205,12 @@ describe('idempotency keys', () => {
     expect((form.get('image_file') as File).name).toBe('a.png');
   });
 });
+
+describe('logging', () => {
+  it('names the error class in the log line, with the provider words but never the token', async () => {
+    fake.script({ status: 500, body: { errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', detail: 'boom' }] } });
+    const line = upstreamLogLine(await thrown(listLocations(posConfigFor(fake))));
+    expect(line).toMatch(/^PosApiError provider="Pos" status=500 code="INTERNAL_SERVER_ERROR" retryable=true operation="GET \/v2\/locations" detail=".*boom/);
+    expect(line).not.toContain(FAKE_POS_TOKEN);
+  });
+});

@@ -8,14 +8,20 @@ export type Obj = Record<string, unknown>;
 
 /** A failure answered in Pos's shape: `{ errors: [{ category, code, detail, field? }] }`. */
 export class PosFault extends Error {
-  constructor(
-    readonly status: number,
-    readonly category: string,
-    readonly code: string,
-    readonly detail: string,
-    readonly field?: string | undefined,
-  ) {
+  // Plain fields, not parameter properties: the fake server runs under Node's type stripping.
+  readonly status: number;
+  readonly category: string;
+  readonly code: string;
+  readonly detail: string;
+  readonly field: string | undefined;
+
+  constructor(status: number, category: string, code: string, detail: string, field?: string | undefined) {
     super(`${status} ${code}: ${detail}`);
+    this.status = status;
+    this.category = category;
+    this.code = code;
+    this.detail = detail;
+    this.field = field;
   }
 }
 
