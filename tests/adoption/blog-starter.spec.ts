@@ -72,6 +72,12 @@ import { formatMoney, withRetry } from 'louise/commerce';
 import { PAY_API_VERSION } from 'louise/commerce/pay';
 import { catchAllFirst, merchCopy, verifyMerchSignature } from 'louise/commerce/merch';
 import { isCancellable, merchLimits } from 'louise/commerce/merch-platform';
+import { listLocations, POS_VERSION, verifyPosSignature } from 'louise/commerce/pos';
+import { posApplicationIdEnvironment, posWebPaymentsCsp } from 'louise/commerce/pos-web';
+const posUrl = 'https://shop.example/api/pos/webhook';
+const posSigned = createHmac('sha256', 'key').update(posUrl + '{}').digest('base64');
+const seen = [];
+const posFetch = async (input, init) => { seen.push(new Request(input, init)); return Response.json({ locations: [{ id: 'L1', name: 'Harbour', status: 'ACTIVE' }] }); };
 const body = '{"id":"weve_1","type":"ORDER_PLACED","data":{}}';
 const signature = createHmac('sha256', 'secret').update(body).digest('base64');
 console.log(JSON.stringify({
@@ -84,6 +90,13 @@ console.log(JSON.stringify({
   copy: merchCopy({ slug: 'tee', description: '<p>Tee</p>', moreDetails: '<p>Soft.</p><div style="display:none">Manufacturer: X GmbH</div>' }),
   packaged: isCancellable({ status: 'PACKAGED' }),
   limits: merchLimits({ requestsPer10s: 500 }).requests.capacity,
+  posLocations: (await listLocations({ accessToken: 'EAAAtoken', environment: 'sandbox', fetch: posFetch })).map((l) => l.name),
+  posVersionSent: seen[0].headers.get('square-version') === POS_VERSION,
+  posUrl: seen[0].url,
+  posSigned: await verifyPosSignature(posUrl, '{}', posSigned, 'key'),
+  posOtherUrl: await verifyPosSignature(posUrl + '/', '{}', posSigned, 'key'),
+  appEnv: posApplicationIdEnvironment('sandbox-sq0idb-abcdefghij12'),
+  cspScript: posWebPaymentsCsp({ environments: ['production'] }).script[0],
 }));
 `,
   );
@@ -97,6 +110,13 @@ console.log(JSON.stringify({
     copy: '<p>Soft.</p>',
     packaged: false,
     limits: 100,
+    posLocations: ['Harbour'],
+    posVersionSent: true,
+    posUrl: 'https://connect.squareupsandbox.com/v2/locations',
+    posSigned: true,
+    posOtherUrl: false,
+    appEnv: 'sandbox',
+    cspScript: 'https://web.squarecdn.com',
   });
   rmSync(join(dir, 'commerce-check.mjs'));
 });
