@@ -1,33 +1,26 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newCard } from '../../../tests/fakes/pos/areas/cards.ts';
 import { newCustomer } from '../../../tests/fakes/pos/areas/customers.ts';
 import { SANDBOX_TOKEN_DECLINED, SANDBOX_TOKEN_OK } from '../../../tests/fakes/pos/areas/payments.ts';
-import { createFakePos } from '../../../tests/fakes/pos/fake-pos.ts';
 import { thrown } from '../upstream.testing.ts';
 import { createCard, disableCard, listCards } from './cards.ts';
-import { posConfigFor } from './pos.testing.ts';
+import { fakePosPerTest, posConfigFor } from './pos.testing.ts';
 import { posRequest } from './request.ts';
 
-let fake = createFakePos();
-const calledOps = new Set<string>();
-afterEach(() => {
-  expect(fake.violations).toEqual([]);
-  for (const op of fake.called()) calledOps.add(op);
-  fake = createFakePos();
-});
+const pos = fakePosPerTest();
 
-const ops = (name: string) => fake.requests.filter((r) => r.operation === name);
+const ops = (name: string) => pos.fake.requests.filter((r) => r.operation === name);
 
 function seedCustomer(name: string): string {
-  const customer = newCustomer(fake.state, { given_name: name });
-  fake.state.table('customers').set(String(customer['id']), customer);
+  const customer = newCustomer(pos.fake.state, { given_name: name });
+  pos.fake.state.table('customers').set(String(customer['id']), customer);
   return String(customer['id']);
 }
 
 function seedCards(customerId: string, count: number, fields: Record<string, unknown> = {}): string[] {
   return Array.from({ length: count }, () => {
-    const card = newCard(fake.state, { customer_id: customerId, ...fields });
-    fake.state.table('cards').set(String(card['id']), card);
+    const card = newCard(pos.fake.state, { customer_id: customerId, ...fields });
+    pos.fake.state.table('cards').set(String(card['id']), card);
     return String(card['id']);
   });
 }
@@ -35,7 +28,7 @@ function seedCards(customerId: string, count: number, fields: Record<string, unk
 describe('cards', () => {
   it('keeps a card on file from a card-form token', async () => {
     const customerId = seedCustomer('Ada');
-    const card = await createCard(posConfigFor(fake), {
+    const card = await createCard(posConfigFor(pos.fake), {
       sourceId: SANDBOX_TOKEN_OK,
       customerId,
       cardholderName: 'Ada Lovelace',
@@ -58,9 +51,9 @@ describe('cards', () => {
   });
 
   it('a declined token is refused with PAYMENT_METHOD_ERROR', async () => {
-    const error = await thrown(createCard(posConfigFor(fake), { sourceId: SANDBOX_TOKEN_DECLINED, customerId: seedCustomer('Bo') }));
+    const error = await thrown(createCard(posConfigFor(pos.fake), { sourceId: SANDBOX_TOKEN_DECLINED, customerId: seedCustomer('Bo') }));
     expect(error).toMatchObject({ category: 'PAYMENT_METHOD_ERROR', code: 'CARD_DECLINED' });
-    expect(fake.state.table('cards').size).toBe(0);
+    expect(pos.fake.state.table('cards').size).toBe(0);
   });
 
   it('listCards follows the cursor and hides disabled cards unless asked', async () => {
@@ -69,7 +62,7 @@ describe('cards', () => {
     const disabled = seedCards(customerId, 3, { enabled: false });
     enabled.push(...seedCards(customerId, 4));
     seedCards(seedCustomer('Di'), 2);
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
 
     const cards = await listCards(config, { customerId });
     expect(cards.map((c) => c.id)).toEqual(enabled);
@@ -86,28 +79,28 @@ describe('cards', () => {
     const customerId = seedCustomer('Gil');
     const [on] = seedCards(customerId, 1) as [string];
     const [off] = seedCards(customerId, 1, { enabled: false }) as [string];
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     const ids = (answer: Record<string, unknown>) => (answer['cards'] as { id: string }[]).map((c) => c.id);
     expect(ids(await posRequest(config, 'GET', '/v2/cards', { query: { customer_id: customerId } }))).toEqual([on]);
     expect(ids(await posRequest(config, 'GET', '/v2/cards', { query: { customer_id: customerId, include_disabled: true } }))).toEqual([on, off]);
-    fake.script({ body: { cards: [...fake.state.table('cards').values()] } });
+    pos.fake.script({ body: { cards: [...pos.fake.state.table('cards').values()] } });
     expect((await listCards(config, { customerId })).map((c) => c.id)).toEqual([on]);
   });
 
   it('disableCard returns false for another customer card and sends no disable', async () => {
     const [theirs] = seedCards(seedCustomer('Eve'), 1) as [string];
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     expect(await disableCard(config, theirs, { customerId: seedCustomer('Mallory') })).toBe(false);
     expect(await disableCard(config, 'ccof:NOSUCHCARD', { customerId: 'C1' })).toBe(false);
     expect(ops('RetrieveCard')).toHaveLength(2);
     expect(ops('DisableCard')).toHaveLength(0);
-    expect(fake.state.table('cards').get(theirs)?.['enabled']).toBe(true);
+    expect(pos.fake.state.table('cards').get(theirs)?.['enabled']).toBe(true);
   });
 
   it('disableCard disables the customer own card, which then leaves the list', async () => {
     const customerId = seedCustomer('Fay');
     const [card, other] = seedCards(customerId, 2) as [string, string];
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     expect(await disableCard(config, card, { customerId })).toBe(true);
     expect(ops('DisableCard')).toHaveLength(1);
     expect((await listCards(config, { customerId })).map((c) => c.id)).toEqual([other]);
@@ -117,22 +110,22 @@ describe('cards', () => {
   });
 
   it('a failed read is thrown, not taken for "not this customer"', async () => {
-    fake.script({ status: 500, match: { method: 'GET' } });
-    const error = await thrown(disableCard(posConfigFor(fake), 'ccof:X', { customerId: 'C1' }));
+    pos.fake.script({ status: 500, match: { method: 'GET' } });
+    const error = await thrown(disableCard(posConfigFor(pos.fake), 'ccof:X', { customerId: 'C1' }));
     expect(error.status).toBe(500);
   });
 
   it('refuses unusable input before any request', async () => {
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     await expect(listCards(config, { customerId: '' })).rejects.toThrow(/customerId/);
     await expect(disableCard(config, 'ccof:X', { customerId: '' })).rejects.toThrow(/customerId/);
     await expect(disableCard(config, '../cards', { customerId: 'C1' })).rejects.toThrow(TypeError);
     await expect(createCard(config, { sourceId: '', customerId: 'C1' })).rejects.toThrow(/sourceId/);
     await expect(createCard(config, { sourceId: SANDBOX_TOKEN_OK, customerId: 'C1', idempotencyKey: 'k'.repeat(129) })).rejects.toThrow(/1 to 128/);
-    expect(fake.requests).toHaveLength(0);
+    expect(pos.fake.requests).toHaveLength(0);
   });
 
   it('every cards operation was called through the fake with a valid request', () => {
-    expect([...calledOps]).toEqual(expect.arrayContaining(['CreateCard', 'DisableCard', 'ListCards', 'RetrieveCard']));
+    expect([...pos.called]).toEqual(expect.arrayContaining(['CreateCard', 'DisableCard', 'ListCards', 'RetrieveCard']));
   });
 });

@@ -1,34 +1,28 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedPosShop } from '../../../tests/fakes/pos/seed.ts';
 import { thrown } from '../upstream.testing.ts';
 import { retrieveCatalogItem } from './catalog.ts';
 import { createFakePos } from '../../../tests/fakes/pos/fake-pos.ts';
 import { readModifyWriteCatalog } from './catalog-edit.ts';
 import { upsertCatalogItem } from './catalog-write.ts';
-import { posConfigFor } from './pos.testing.ts';
+import { fakePosPerTest, posConfigFor } from './pos.testing.ts';
 import type { PosObject } from './read.ts';
 
-let fake = createFakePos();
-const calledOps = new Set<string>();
-afterEach(() => {
-  expect(fake.violations).toEqual([]);
-  for (const op of fake.called()) calledOps.add(op);
-  fake = createFakePos();
-});
+const pos = fakePosPerTest();
 
 const itemData = (raw: PosObject) => raw['item_data'] as { name: string; variations: PosObject[] };
 
 describe('readModifyWriteCatalog', () => {
   it('reads the raw object, applies the mutation to a copy and writes it back with the version read', async () => {
-    const shop = seedPosShop(fake.state);
-    const config = posConfigFor(fake);
-    const versionRead = fake.state.table('catalog').get(shop.items.lemonade)?.['version'];
+    const shop = seedPosShop(pos.fake.state);
+    const config = posConfigFor(pos.fake);
+    const versionRead = pos.fake.state.table('catalog').get(shop.items.lemonade)?.['version'];
     let seen: PosObject | undefined;
     const written = await readModifyWriteCatalog(config, shop.items.lemonade, (raw) => {
       seen = raw;
       itemData(raw).name = 'Pink lemonade';
     });
-    const [read, write] = fake.requests;
+    const [read, write] = pos.fake.requests;
     expect(read?.operation).toBe('RetrieveCatalogObject');
     expect(write?.operation).toBe('UpsertCatalogObject');
     expect((write?.body as { object: PosObject } | undefined)?.object['version']).toBe(versionRead);
@@ -39,8 +33,8 @@ describe('readModifyWriteCatalog', () => {
   });
 
   it('a concurrent write makes it fail with VERSION_MISMATCH and the other write stays', async () => {
-    const shop = seedPosShop(fake.state);
-    const config = posConfigFor(fake);
+    const shop = seedPosShop(pos.fake.state);
+    const config = posConfigFor(pos.fake);
     const error = await thrown(
       readModifyWriteCatalog(config, shop.items.beans, async (raw) => {
         // Another writer changes the item between our read and our write.
@@ -60,20 +54,20 @@ describe('readModifyWriteCatalog', () => {
   });
 
   it('pins the overridden config.version on both calls', async () => {
-    fake = createFakePos({ version: '2026-09-16' });
-    const shop = seedPosShop(fake.state);
-    await readModifyWriteCatalog(posConfigFor(fake, { version: '2026-09-16' }), shop.items.flatWhite, (raw) => {
+    pos.fake = createFakePos({ version: '2026-09-16' });
+    const shop = seedPosShop(pos.fake.state);
+    await readModifyWriteCatalog(posConfigFor(pos.fake, { version: '2026-09-16' }), shop.items.flatWhite, (raw) => {
       itemData(raw).name = 'Flat white (oat by default)';
     });
-    expect(fake.requests.map((r) => [r.operation, r.headers['square-version']])).toEqual([
+    expect(pos.fake.requests.map((r) => [r.operation, r.headers['square-version']])).toEqual([
       ['RetrieveCatalogObject', '2026-09-16'],
       ['UpsertCatalogObject', '2026-09-16'],
     ]);
   });
 
   it('the write passes the presence and 250-variation checks: nothing is written', async () => {
-    const shop = seedPosShop(fake.state);
-    const config = posConfigFor(fake);
+    const shop = seedPosShop(pos.fake.state);
+    const config = posConfigFor(pos.fake);
     await expect(
       readModifyWriteCatalog(config, shop.items.cinnamonBun, (raw) => {
         const variation = itemData(raw).variations[0] as PosObject;
@@ -86,18 +80,18 @@ describe('readModifyWriteCatalog', () => {
         itemData(raw).variations = Array.from({ length: 251 }, (_, i) => ({ ...first, id: `#v${i}` }) as PosObject);
       }),
     ).rejects.toThrow(/251 variations/);
-    expect(fake.requests.map((r) => r.operation)).toEqual(['RetrieveCatalogObject', 'RetrieveCatalogObject']);
+    expect(pos.fake.requests.map((r) => r.operation)).toEqual(['RetrieveCatalogObject', 'RetrieveCatalogObject']);
   });
 
   it('a missing object is a 404 PosApiError; an id or type change is refused', async () => {
-    const shop = seedPosShop(fake.state);
-    const config = posConfigFor(fake);
+    const shop = seedPosShop(pos.fake.state);
+    const config = posConfigFor(pos.fake);
     expect(await thrown(readModifyWriteCatalog(config, 'GONE', () => {}))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     await expect(readModifyWriteCatalog(config, shop.items.beans, (raw) => ({ ...raw, id: 'OTHER' }))).rejects.toThrow(/id or type/);
-    expect(fake.requests.filter((r) => r.operation === 'UpsertCatalogObject')).toHaveLength(0);
+    expect(pos.fake.requests.filter((r) => r.operation === 'UpsertCatalogObject')).toHaveLength(0);
   });
 
   it('called both catalog edit operations with a valid request', () => {
-    for (const op of ['RetrieveCatalogObject', 'UpsertCatalogObject']) expect(calledOps).toContain(op);
+    for (const op of ['RetrieveCatalogObject', 'UpsertCatalogObject']) expect(pos.called).toContain(op);
   });
 });

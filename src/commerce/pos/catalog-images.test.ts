@@ -1,27 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedPosShop } from '../../../tests/fakes/pos/seed.ts';
 import { thrown } from '../upstream.testing.ts';
 import { retrieveCatalogItem } from './catalog.ts';
-import { createFakePos } from '../../../tests/fakes/pos/fake-pos.ts';
 import { createCatalogImage } from './catalog-images.ts';
 import { upsertCatalogItem } from './catalog-write.ts';
-import { posConfigFor } from './pos.testing.ts';
+import { fakePosPerTest, posConfigFor } from './pos.testing.ts';
 
-let fake = createFakePos();
-const calledOps = new Set<string>();
-afterEach(() => {
-  expect(fake.violations).toEqual([]);
-  for (const op of fake.called()) calledOps.add(op);
-  fake = createFakePos();
-});
+const pos = fakePosPerTest();
 
 const png = (bytes = [137, 80, 78, 71]) => new Blob([new Uint8Array(bytes)], { type: 'image/png' });
 
 describe('createCatalogImage', () => {
   it('uploads a multipart request that passes the contract and returns the id imageIds takes', async () => {
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     const image = await createCatalogImage(config, { file: png(), name: 'Flat white', caption: 'In a blue cup' });
-    const sent = fake.requests[0];
+    const sent = pos.fake.requests[0];
     expect(sent?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(sent?.body).toMatchObject({
       request: { image: { type: 'IMAGE', id: '#image', image_data: { name: 'Flat white', caption: 'In a blue cup' } } },
@@ -40,8 +33,8 @@ describe('createCatalogImage', () => {
   });
 
   it('attaches to an object as its primary image; a different file gets a different derived key', async () => {
-    const shop = seedPosShop(fake.state);
-    const config = posConfigFor(fake);
+    const shop = seedPosShop(pos.fake.state);
+    const config = posConfigFor(pos.fake);
     const first = await createCatalogImage(config, { file: png(), objectId: shop.items.flatWhite });
     const second = await createCatalogImage(config, { file: png([137, 80, 78, 71, 1]), objectId: shop.items.flatWhite, isPrimary: true });
     expect(second.id).not.toBe(first.id);
@@ -49,20 +42,20 @@ describe('createCatalogImage', () => {
   });
 
   it('a missing object to attach to is a 404 PosApiError', async () => {
-    const error = await thrown(createCatalogImage(posConfigFor(fake), { file: png(), objectId: 'GONE' }));
+    const error = await thrown(createCatalogImage(posConfigFor(pos.fake), { file: png(), objectId: 'GONE' }));
     expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
   it('refuses an empty, oversized or non-image file before any request', async () => {
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     await expect(createCatalogImage(config, { file: new Blob([]) })).rejects.toThrow(/non-empty/);
     await expect(createCatalogImage(config, { file: new Blob(['x'], { type: 'image/webp' }) })).rejects.toThrow(/JPEG, PJPEG, PNG or GIF/);
     await expect(createCatalogImage(config, { file: new Blob([new Uint8Array(15 * 1024 * 1024 + 1)], { type: 'image/jpeg' }) })).rejects.toThrow(/15 MB/);
     await expect(createCatalogImage(config, { file: png(), isPrimary: true })).rejects.toThrow(/objectId/);
-    expect(fake.requests).toHaveLength(0);
+    expect(pos.fake.requests).toHaveLength(0);
   });
 
   it('called CreateCatalogImage with a valid request', () => {
-    expect(calledOps).toContain('CreateCatalogImage');
+    expect(pos.called).toContain('CreateCatalogImage');
   });
 });

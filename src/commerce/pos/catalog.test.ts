@@ -1,25 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storeCatalogObjects } from '../../../tests/fakes/pos/areas/catalog.ts';
 import { seedPosShop } from '../../../tests/fakes/pos/seed.ts';
 import { thrown } from '../upstream.testing.ts';
 import { listCatalogItems, retrieveCatalogItem, retrieveLiveCatalogObjectIds, retrieveVariationPrices, variationPriceAt } from './catalog.ts';
-import { createFakePos } from '../../../tests/fakes/pos/fake-pos.ts';
-import { posConfigFor } from './pos.testing.ts';
+import { fakePosPerTest, posConfigFor } from './pos.testing.ts';
 
-let fake = createFakePos();
-const calledOps = new Set<string>();
-afterEach(() => {
-  expect(fake.violations).toEqual([]);
-  for (const op of fake.called()) calledOps.add(op);
-  fake = createFakePos();
-});
+const pos = fakePosPerTest();
 
 describe('catalog', () => {
   it('lists the seeded items with variations, presence and per-location prices', async () => {
-    const shop = seedPosShop(fake.state);
-    const items = await listCatalogItems(posConfigFor(fake));
+    const shop = seedPosShop(pos.fake.state);
+    const items = await listCatalogItems(posConfigFor(pos.fake));
     expect(items.map((i) => i.name)).toEqual(['Flat white', 'Cinnamon bun', 'House blend beans 250 g', 'Lemonade']);
-    expect(fake.requests[0]?.query).toEqual({ types: 'ITEM' });
+    expect(pos.fake.requests[0]?.query).toEqual({ types: 'ITEM' });
 
     const bun = items.find((i) => i.id === shop.items.cinnamonBun);
     expect(bun).toMatchObject({ presentAtAllLocations: true, absentAtLocationIds: [shop.locations.oldTownKiosk], presentAtLocationIds: [] });
@@ -45,25 +38,25 @@ describe('catalog', () => {
         variations: [{ type: 'ITEM_VARIATION', id: `#v${i}`, item_variation_data: { name: 'Regular', pricing_type: 'VARIABLE_PRICING' } }],
       },
     }));
-    storeCatalogObjects(fake.state, objects);
-    const items = await listCatalogItems(posConfigFor(fake));
+    storeCatalogObjects(pos.fake.state, objects);
+    const items = await listCatalogItems(posConfigFor(pos.fake));
     expect(items).toHaveLength(230);
     expect(new Set(items.map((i) => i.id)).size).toBe(230);
     expect(items.at(-1)?.name).toBe('Item 229');
-    expect(fake.requests.map((r) => r.query['cursor'] === undefined)).toEqual([true, false, false]);
+    expect(pos.fake.requests.map((r) => r.query['cursor'] === undefined)).toEqual([true, false, false]);
   });
 
   it('retrieveCatalogItem is null on 404, but a 500 throws', async () => {
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     expect(await retrieveCatalogItem(config, 'MISSING')).toBeNull();
-    fake.script({ status: 500 });
+    pos.fake.script({ status: 500 });
     const error = await thrown(retrieveCatalogItem(config, 'ANY'));
     expect(error).toMatchObject({ name: 'PosApiError', status: 500, code: 'INTERNAL_SERVER_ERROR' });
   });
 
   it('retrieves an item and its variation prices: base and each location override', async () => {
-    const shop = seedPosShop(fake.state);
-    const config = posConfigFor(fake);
+    const shop = seedPosShop(pos.fake.state);
+    const config = posConfigFor(pos.fake);
     expect((await retrieveCatalogItem(config, shop.items.flatWhite))?.variations.map((v) => v.name)).toEqual(['Regular', 'Large']);
     expect(await retrieveVariationPrices(config, shop.items.flatWhite)).toEqual([
       { variationId: shop.variations.flatWhiteRegular, name: 'Regular', basePrice: { amount: 400, currency: 'USD' }, overrides: [] },
@@ -78,9 +71,9 @@ describe('catalog', () => {
   });
 
   it('retrieveLiveCatalogObjectIds keeps only existing, undeleted objects of the type, in order', async () => {
-    const shop = seedPosShop(fake.state);
-    const config = posConfigFor(fake);
-    const deleted = fake.state.table('catalog').get(shop.variations.lemonadeLarge);
+    const shop = seedPosShop(pos.fake.state);
+    const config = posConfigFor(pos.fake);
+    const deleted = pos.fake.state.table('catalog').get(shop.variations.lemonadeLarge);
     if (!deleted) throw new Error('seed missing');
     deleted['is_deleted'] = true;
     const ids = [
@@ -95,8 +88,8 @@ describe('catalog', () => {
       shop.variations.beansGround,
       shop.variations.flatWhiteRegular,
     ]);
-    expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]?.body).toEqual({
+    expect(pos.fake.requests).toHaveLength(1);
+    expect(pos.fake.requests[0]?.body).toEqual({
       object_ids: [shop.variations.beansGround, shop.items.beans, 'NOPE', shop.variations.lemonadeLarge, shop.variations.flatWhiteRegular],
       include_deleted_objects: false,
     });
@@ -104,14 +97,14 @@ describe('catalog', () => {
   });
 
   it('refuses bad ids or a missing type before any request', async () => {
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     await expect(retrieveCatalogItem(config, '../list')).rejects.toThrow(TypeError);
     await expect(retrieveLiveCatalogObjectIds(config, ['A'], { type: '' })).rejects.toThrow(/type/);
     await expect(retrieveLiveCatalogObjectIds(config, [''], { type: 'ITEM' })).rejects.toThrow(/ids/);
-    expect(fake.requests).toHaveLength(0);
+    expect(pos.fake.requests).toHaveLength(0);
   });
 
   it('called every catalog read operation with a valid request', () => {
-    for (const op of ['ListCatalog', 'RetrieveCatalogObject', 'BatchRetrieveCatalogObjects']) expect(calledOps).toContain(op);
+    for (const op of ['ListCatalog', 'RetrieveCatalogObject', 'BatchRetrieveCatalogObjects']) expect(pos.called).toContain(op);
   });
 });

@@ -1,23 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newCustomer } from '../../../tests/fakes/pos/areas/customers.ts';
-import { createFakePos } from '../../../tests/fakes/pos/fake-pos.ts';
 import { thrown } from '../upstream.testing.ts';
 import { createCustomer, ensureCustomer, retrieveCustomer, searchCustomersByEmail, updateCustomer } from './customers.ts';
-import { posConfigFor } from './pos.testing.ts';
+import { fakePosPerTest, posConfigFor } from './pos.testing.ts';
 
-let fake = createFakePos();
-const calledOps = new Set<string>();
-afterEach(() => {
-  expect(fake.violations).toEqual([]);
-  for (const op of fake.called()) calledOps.add(op);
-  fake = createFakePos();
-});
+const pos = fakePosPerTest();
 
-const ops = (name: string) => fake.requests.filter((r) => r.operation === name);
+const ops = (name: string) => pos.fake.requests.filter((r) => r.operation === name);
 
 describe('customers', () => {
   it('creates, retrieves and finds a profile by exact email', async () => {
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     const created = await createCustomer(config, { email: 'ada@example.com', givenName: 'Ada', familyName: 'Lovelace', address: { locality: 'London' } });
     expect(ops('CreateCustomer')[0]?.body).toEqual({
       email_address: 'ada@example.com',
@@ -39,48 +32,48 @@ describe('customers', () => {
   });
 
   it('searchCustomersByEmail follows the cursor, oldest first', async () => {
-    const customers = fake.state.table('customers');
+    const customers = pos.fake.state.table('customers');
     for (let i = 0; i < 103; i++) {
-      const c = newCustomer(fake.state, { email_address: 'shared@example.com', given_name: `N${i}` });
+      const c = newCustomer(pos.fake.state, { email_address: 'shared@example.com', given_name: `N${i}` });
       customers.set(String(c['id']), c);
     }
-    const found = await searchCustomersByEmail(posConfigFor(fake), 'shared@example.com');
+    const found = await searchCustomersByEmail(posConfigFor(pos.fake), 'shared@example.com');
     expect(found.map((c) => c.givenName)).toEqual(Array.from({ length: 103 }, (_, i) => `N${i}`));
     expect(ops('SearchCustomers')).toHaveLength(2);
   });
 
   it('ensureCustomer finds an existing profile and never overwrites its names or phone', async () => {
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     const existing = await createCustomer(config, { email: 'grace@example.com', givenName: 'Grace', familyName: 'Hopper' });
-    const before = fake.requests.length;
+    const before = pos.fake.requests.length;
     const found = await ensureCustomer(config, { email: 'grace@example.com', givenName: 'G.', familyName: 'Murray', phoneNumber: '+15555550100' });
     expect(found.id).toBe(existing.id);
     expect(found).toMatchObject({ givenName: 'Grace', familyName: 'Hopper', phoneNumber: null });
-    expect(fake.requests.slice(before).map((r) => r.operation)).toEqual(['SearchCustomers']);
+    expect(pos.fake.requests.slice(before).map((r) => r.operation)).toEqual(['SearchCustomers']);
     expect(await retrieveCustomer(config, existing.id)).toMatchObject({ givenName: 'Grace', familyName: 'Hopper', phoneNumber: null });
   });
 
   it('ensureCustomer creates a missing profile with the names and phone, once', async () => {
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     const input = { email: 'alan@example.com', givenName: 'Alan', familyName: 'Turing', phoneNumber: '+441234567890' };
     const created = await ensureCustomer(config, input);
     expect(created).toMatchObject({ email: 'alan@example.com', givenName: 'Alan', familyName: 'Turing', phoneNumber: '+441234567890' });
     expect((await ensureCustomer(config, input)).id).toBe(created.id);
     expect(ops('CreateCustomer')).toHaveLength(1);
-    expect(fake.state.table('customers').size).toBe(1);
+    expect(pos.fake.state.table('customers').size).toBe(1);
   });
 
   it('updateCustomer sends only the fields passed, and null clears one', async () => {
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     const c = await createCustomer(config, { email: 'kat@example.com', givenName: 'Katherine', familyName: 'Johnson', note: 'VIP', nickname: 'Kat' });
     const updated = await updateCustomer(config, c.id, { familyName: 'Goble', note: null, version: c.version ?? 0 });
     expect(ops('UpdateCustomer')[0]?.body).toEqual({ family_name: 'Goble', note: null, version: 0 });
     expect(updated).toMatchObject({ givenName: 'Katherine', familyName: 'Goble', nickname: 'Kat', note: null, email: 'kat@example.com', version: 1 });
-    expect(fake.state.table('customers').get(c.id)).not.toHaveProperty('note');
+    expect(pos.fake.state.table('customers').get(c.id)).not.toHaveProperty('note');
   });
 
   it('a stale version is refused (409 VERSION_MISMATCH)', async () => {
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     const c = await createCustomer(config, { givenName: 'Mary' });
     await updateCustomer(config, c.id, { nickname: 'M' });
     const error = await thrown(updateCustomer(config, c.id, { nickname: 'Molly', version: c.version ?? 0 }));
@@ -88,7 +81,7 @@ describe('customers', () => {
   });
 
   it('refuses unusable input before any request', async () => {
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     await expect(updateCustomer(config, 'C1', {})).rejects.toThrow(/at least one field/);
     await expect(updateCustomer(config, 'C1', { givenName: '' })).rejects.toThrow(/or null to clear/);
     await expect(updateCustomer(config, 'C1', { emailAddress: 'x@y.z' } as never)).rejects.toThrow(/not a customer field/);
@@ -98,10 +91,10 @@ describe('customers', () => {
     await expect(ensureCustomer(config, { email: 'not-an-email' })).rejects.toThrow(/email/);
     await expect(ensureCustomer(config, { email: 'a@b.c', givenName: '' })).rejects.toThrow(/givenName/);
     await expect(searchCustomersByEmail(config, '')).rejects.toThrow(/email/);
-    expect(fake.requests).toHaveLength(0);
+    expect(pos.fake.requests).toHaveLength(0);
   });
 
   it('every customers operation was called through the fake with a valid request', () => {
-    expect([...calledOps]).toEqual(expect.arrayContaining(['CreateCustomer', 'RetrieveCustomer', 'SearchCustomers', 'UpdateCustomer']));
+    expect([...pos.called]).toEqual(expect.arrayContaining(['CreateCustomer', 'RetrieveCustomer', 'SearchCustomers', 'UpdateCustomer']));
   });
 });

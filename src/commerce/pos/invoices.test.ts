@@ -1,25 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payInvoice } from '../../../tests/fakes/pos/areas/invoices.ts';
 import { newLocation } from '../../../tests/fakes/pos/areas/locations.ts';
-import { createFakePos } from '../../../tests/fakes/pos/fake-pos.ts';
 import { thrown } from '../upstream.testing.ts';
 import { createInvoice, type PosInvoiceInput, type PosInvoicePaymentRequestInput, publishInvoice, retrieveInvoice } from './invoices.ts';
-import { posConfigFor } from './pos.testing.ts';
+import { fakePosPerTest, posConfigFor } from './pos.testing.ts';
 import { posRequest } from './request.ts';
 
-let fake = createFakePos();
-const calledOps = new Set<string>();
-afterEach(() => {
-  expect(fake.violations).toEqual([]);
-  for (const op of fake.called()) calledOps.add(op);
-  fake = createFakePos();
-});
+const pos = fakePosPerTest();
 
 /** A location and an OPEN order of 1,000.00 USD there (orders come from the orders area; seeded here). */
 function seed(total = 100_000): Omit<PosInvoiceInput, 'paymentRequests'> {
-  const location = newLocation(fake.state, {});
-  fake.state.table('locations').set(location['id'] as string, location);
-  fake.state.table('orders').set('ORD1', { id: 'ORD1', location_id: location['id'], state: 'OPEN', total_money: { amount: total, currency: 'USD' } });
+  const location = newLocation(pos.fake.state, {});
+  pos.fake.state.table('locations').set(location['id'] as string, location);
+  pos.fake.state.table('orders').set('ORD1', { id: 'ORD1', location_id: location['id'], state: 'OPEN', total_money: { amount: total, currency: 'USD' } });
   return { locationId: location['id'] as string, orderId: 'ORD1', customerId: 'CUST1' };
 }
 
@@ -44,11 +37,11 @@ describe('invoice schedules', () => {
     ['DEPOSIT + 12 INSTALLMENTs + BALANCE', [deposit(), ...installments(12), balance()]],
   ];
   it.each(valid)('%s goes through as a DRAFT whose requests add up to the order', async (_, paymentRequests) => {
-    const invoice = await createInvoice(posConfigFor(fake), { ...seed(), paymentRequests });
+    const invoice = await createInvoice(posConfigFor(pos.fake), { ...seed(), paymentRequests });
     expect(invoice.status).toBe('DRAFT');
     expect(invoice.paymentRequests.map((r) => r.type)).toEqual(paymentRequests.map((r) => r.type));
     expect(invoice.paymentRequests.reduce((sum, r) => sum + (r.amountCents ?? 0), 0)).toBe(100_000);
-    const sent = ((fake.requests.at(-1)?.body ?? {}) as { invoice: { payment_requests: Record<string, unknown>[] } }).invoice.payment_requests;
+    const sent = ((pos.fake.requests.at(-1)?.body ?? {}) as { invoice: { payment_requests: Record<string, unknown>[] } }).invoice.payment_requests;
     expect(sent.at(-1)).toEqual({ request_type: 'BALANCE', due_date: '2025-06-30' });
   });
 
@@ -76,8 +69,8 @@ describe('invoice schedules', () => {
   ];
   it.each(invalid)('%s is refused with zero requests', async (_, paymentRequests) => {
     const input = { ...seed(), paymentRequests } as PosInvoiceInput;
-    await expect(createInvoice(posConfigFor(fake), input)).rejects.toThrow(TypeError);
-    expect(fake.requests).toHaveLength(0);
+    await expect(createInvoice(posConfigFor(pos.fake), input)).rejects.toThrow(TypeError);
+    expect(pos.fake.requests).toHaveLength(0);
   });
 
   it('the fake refuses what Pos refuses when a schedule gets past the client (one INSTALLMENT)', async () => {
@@ -93,23 +86,23 @@ describe('invoice schedules', () => {
       delivery_method: 'SHARE_MANUALLY',
       accepted_payment_methods: { card: true },
     };
-    const error = await thrown(posRequest(posConfigFor(fake), 'POST', '/v2/invoices', { body: { invoice }, idempotency: { maxLength: 128 } }));
+    const error = await thrown(posRequest(posConfigFor(pos.fake), 'POST', '/v2/invoices', { body: { invoice }, idempotency: { maxLength: 128 } }));
     expect(error).toMatchObject({ status: 400, code: 'INVALID_VALUE' });
-    expect(fake.state.table('invoices').size).toBe(0);
+    expect(pos.fake.state.table('invoices').size).toBe(0);
   });
 });
 
 describe('invoice lifecycle', () => {
   it('nothing is collected before publish; publishing with the draft version gives a public URL', async () => {
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     const draft = await createInvoice(config, { ...seed(), paymentRequests: [deposit(), balance()] });
     expect(draft).toMatchObject({ status: 'DRAFT', publicUrl: null, deliveryMethod: 'SHARE_MANUALLY', customerId: 'CUST1', orderId: 'ORD1' });
     expect(draft.paymentRequests.map((r) => [r.type, r.amountCents, r.totalCompletedAmountCents])).toEqual([
       ['DEPOSIT', 20_000, 0],
       ['BALANCE', 80_000, 0],
     ]);
-    expect(fake.requests.map((r) => r.operation)).toEqual(['RetrieveLocation', 'CreateInvoice']);
-    const sent = fake.requests.at(-1)?.body as { invoice: Record<string, unknown>; idempotency_key: string };
+    expect(pos.fake.requests.map((r) => r.operation)).toEqual(['RetrieveLocation', 'CreateInvoice']);
+    const sent = pos.fake.requests.at(-1)?.body as { invoice: Record<string, unknown>; idempotency_key: string };
     expect(sent.invoice).toMatchObject({
       delivery_method: 'SHARE_MANUALLY',
       accepted_payment_methods: { card: true },
@@ -121,32 +114,32 @@ describe('invoice lifecycle', () => {
     ]);
     expect(sent.idempotency_key).toEqual(expect.any(String));
     // A draft cannot be paid: Pos collects nothing before publishing.
-    expect(() => payInvoice(fake.state, draft.id, 20_000)).toThrow(/DRAFT/);
+    expect(() => payInvoice(pos.fake.state, draft.id, 20_000)).toThrow(/DRAFT/);
 
     const published = await publishInvoice(config, draft.id, draft.version);
-    expect(fake.requests.at(-1)?.body).toEqual({ version: draft.version, idempotency_key: expect.any(String) });
+    expect(pos.fake.requests.at(-1)?.body).toEqual({ version: draft.version, idempotency_key: expect.any(String) });
     expect(published).toMatchObject({ status: 'UNPAID', version: draft.version + 1, publicUrl: expect.stringMatching(/^https:\/\//) });
-    expect(fake.state.table('invoiceEmails').size).toBe(0);
+    expect(pos.fake.state.table('invoiceEmails').size).toBe(0);
 
     // The customer pays the deposit on the hosted page; reconcile with retrieveInvoice.
-    payInvoice(fake.state, draft.id, 20_000);
+    payInvoice(pos.fake.state, draft.id, 20_000);
     const later = await retrieveInvoice(config, draft.id);
     expect(later.status).toBe('PARTIALLY_PAID');
     expect(later.paymentRequests.map((r) => r.totalCompletedAmountCents)).toEqual([20_000, 0]);
   });
 
   it('publishInvoice with a stale version fails and leaves the invoice a draft', async () => {
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     const draft = await createInvoice(config, { ...seed(), paymentRequests: [balance()], currency: 'USD' });
     // Someone else changed the draft since it was read.
-    stored(fake.state.table('invoices'), draft.id)['version'] = draft.version + 1;
+    stored(pos.fake.state.table('invoices'), draft.id)['version'] = draft.version + 1;
     const error = await thrown(publishInvoice(config, draft.id, draft.version));
     expect(error).toMatchObject({ name: 'PosApiError', code: 'VERSION_MISMATCH' });
     expect(await retrieveInvoice(config, draft.id)).toMatchObject({ status: 'DRAFT', publicUrl: null });
   });
 
   it('EMAIL makes Pos email the customer; amounts use the given currency without reading the location', async () => {
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     const draft = await createInvoice(config, {
       ...seed(),
       paymentRequests: [deposit(), balance()],
@@ -154,29 +147,29 @@ describe('invoice lifecycle', () => {
       currency: 'usd',
       idempotencyKey: 'inv-ord1',
     });
-    expect(fake.requests.map((r) => r.operation)).toEqual(['CreateInvoice']);
-    expect(fake.requests[0]?.body).toMatchObject({ idempotency_key: 'inv-ord1' });
+    expect(pos.fake.requests.map((r) => r.operation)).toEqual(['CreateInvoice']);
+    expect(pos.fake.requests[0]?.body).toMatchObject({ idempotency_key: 'inv-ord1' });
     await publishInvoice(config, draft.id, draft.version);
-    expect(fake.state.table('invoiceEmails').get(draft.id)).toMatchObject({ customer_id: 'CUST1' });
+    expect(pos.fake.state.table('invoiceEmails').get(draft.id)).toMatchObject({ customer_id: 'CUST1' });
   });
 
   it('an order that is not OPEN is refused by Pos; bad ids and versions send nothing', async () => {
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     const input = seed();
-    stored(fake.state.table('orders'), 'ORD1')['state'] = 'COMPLETED';
+    stored(pos.fake.state.table('orders'), 'ORD1')['state'] = 'COMPLETED';
     expect(await thrown(createInvoice(config, { ...input, paymentRequests: [balance()] }))).toMatchObject({ status: 400 });
     expect(await thrown(retrieveInvoice(config, 'inv:0-missing'))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
-    const before = fake.requests.length;
+    const before = pos.fake.requests.length;
     await expect(publishInvoice(config, 'inv:0-x', -1)).rejects.toThrow(/version/);
     await expect(publishInvoice(config, 'inv:0-x', 1.5)).rejects.toThrow(/version/);
     await expect(publishInvoice(config, 'a/b', 0)).rejects.toThrow(TypeError);
     await expect(createInvoice(config, { ...input, customerId: '', paymentRequests: [balance()] })).rejects.toThrow(/customerId/);
     await expect(createInvoice(config, { ...input, paymentRequests: [balance()], deliveryMethod: 'FAX' as 'EMAIL' })).rejects.toThrow(/deliveryMethod/);
     await expect(createInvoice(config, { ...input, paymentRequests: [balance()], acceptedPaymentMethods: { card: false } })).rejects.toThrow(/at least one/);
-    expect(fake.requests).toHaveLength(before);
+    expect(pos.fake.requests).toHaveLength(before);
   });
 
   it('called every invoice operation with a valid request', () => {
-    expect([...calledOps]).toEqual(expect.arrayContaining(['CreateInvoice', 'PublishInvoice', 'GetInvoice']));
+    expect([...pos.called]).toEqual(expect.arrayContaining(['CreateInvoice', 'PublishInvoice', 'GetInvoice']));
   });
 });

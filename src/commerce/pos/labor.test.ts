@@ -1,23 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newLocation } from '../../../tests/fakes/pos/areas/locations.ts';
 import { newTeamMember } from '../../../tests/fakes/pos/areas/team.ts';
-import { createFakePos } from '../../../tests/fakes/pos/fake-pos.ts';
 import { thrown } from '../upstream.testing.ts';
 import { clockOut, createTimecard, retrieveTimecard, searchTimecards, updateTimecard } from './labor.ts';
-import { posConfigFor } from './pos.testing.ts';
+import { fakePosPerTest, posConfigFor } from './pos.testing.ts';
 
-let fake = createFakePos();
-const calledOps = new Set<string>();
-afterEach(() => {
-  expect(fake.violations).toEqual([]);
-  for (const op of fake.called()) calledOps.add(op);
-  fake = createFakePos();
-});
+const pos = fakePosPerTest();
 
 function seed() {
-  const location = newLocation(fake.state, {});
-  fake.state.table('locations').set(location['id'] as string, location);
-  const member = newTeamMember(fake.state, { given_name: 'Ada', family_name: 'Lovelace' });
+  const location = newLocation(pos.fake.state, {});
+  pos.fake.state.table('locations').set(location['id'] as string, location);
+  const member = newTeamMember(pos.fake.state, { given_name: 'Ada', family_name: 'Lovelace' });
   return { locationId: location['id'] as string, teamMemberId: member['id'] as string };
 }
 
@@ -26,10 +19,10 @@ const wage = { title: 'Barista', hourlyRateCents: 1850, currency: 'USD' };
 describe('timecards', () => {
   it('clocks in, and a second clock-in of the same member is refused', async () => {
     const { locationId, teamMemberId } = seed();
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     const open = await createTimecard(config, { locationId, teamMemberId, startAt: '2025-03-01T09:00:00Z', wage });
     expect(open).toEqual({ id: open.id, locationId, teamMemberId, startAt: '2025-03-01T09:00:00Z', endAt: null, version: 1, wage });
-    expect(fake.requests.at(-1)?.body).toMatchObject({
+    expect(pos.fake.requests.at(-1)?.body).toMatchObject({
       timecard: {
         location_id: locationId,
         team_member_id: teamMemberId,
@@ -45,11 +38,11 @@ describe('timecards', () => {
 
   it('clockOut keeps the wage, location, team member and start, and sends the version it read', async () => {
     const { locationId, teamMemberId } = seed();
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     const open = await createTimecard(config, { locationId, teamMemberId, startAt: '2025-03-01T09:00:00Z', wage });
     const closed = await clockOut(config, open.id, '2025-03-01T17:30:00Z');
     expect(closed).toEqual({ ...open, endAt: '2025-03-01T17:30:00Z', version: 2 });
-    const put = fake.requests.at(-1);
+    const put = pos.fake.requests.at(-1);
     expect(put?.operation).toBe('UpdateTimecard');
     expect(put?.body).toEqual({
       timecard: {
@@ -61,18 +54,18 @@ describe('timecards', () => {
         version: 1,
       },
     });
-    expect(fake.state.table('timecards').get(open.id)).toMatchObject({ status: 'CLOSED', wage: { hourly_rate: { amount: 1850 } } });
+    expect(pos.fake.state.table('timecards').get(open.id)).toMatchObject({ status: 'CLOSED', wage: { hourly_rate: { amount: 1850 } } });
     // Closed: the member can clock in again.
     await createTimecard(config, { locationId, teamMemberId, startAt: '2025-03-02T09:00:00Z', wage });
   });
 
   it('clockOut fails when the timecard changed between its read and its write (stale version)', async () => {
     const { locationId, teamMemberId } = seed();
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     const open = await createTimecard(config, { locationId, teamMemberId, startAt: '2025-03-01T09:00:00Z', wage });
     // A manager corrects the rate while clockOut is between its read and its write.
     let raced = false;
-    const racing = posConfigFor(fake, {
+    const racing = posConfigFor(pos.fake, {
       fetch: async (input, init) => {
         const request = new Request(input, init);
         if (request.method === 'PUT' && !raced) {
@@ -85,7 +78,7 @@ describe('timecards', () => {
             version: open.version,
           });
         }
-        return fake.fetch(request);
+        return pos.fake.fetch(request);
       },
     });
     const error = await thrown(clockOut(racing, open.id, '2025-03-01T17:00:00Z'));
@@ -96,7 +89,7 @@ describe('timecards', () => {
 
   it('updateTimecard replaces the whole record, with the wage, and refuses a stale version', async () => {
     const { locationId, teamMemberId } = seed();
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     const open = await createTimecard(config, { locationId, teamMemberId, startAt: '2025-03-01T09:00:00Z', wage });
     const fixed = await updateTimecard(config, open.id, {
       locationId,
@@ -110,7 +103,7 @@ describe('timecards', () => {
     const stale = await thrown(updateTimecard(config, open.id, { locationId, teamMemberId, startAt: '2025-03-01T08:00:00Z', wage, version: 1 }));
     expect(stale).toMatchObject({ code: 'VERSION_MISMATCH', category: 'INVALID_REQUEST_ERROR' });
     // Without a wage Pos would record zero: the client refuses before sending.
-    const before = fake.requests.length;
+    const before = pos.fake.requests.length;
     await expect(
       updateTimecard(config, open.id, { locationId, teamMemberId, startAt: '2025-03-01T08:00:00Z', version: 2 } as unknown as Parameters<
         typeof updateTimecard
@@ -124,21 +117,21 @@ describe('timecards', () => {
       createTimecard(config, { locationId, teamMemberId, startAt: '2025-03-01T09:00:00Z', wage: { ...wage, hourlyRateCents: 18.5 } }),
     ).rejects.toThrow(/integer/);
     await expect(clockOut(config, open.id, 'five o clock')).rejects.toThrow(/RFC 3339/);
-    expect(fake.requests).toHaveLength(before);
+    expect(pos.fake.requests).toHaveLength(before);
   });
 
   it('clockOut refuses a timecard that is already closed, without writing', async () => {
     const { locationId, teamMemberId } = seed();
-    const config = posConfigFor(fake);
+    const config = posConfigFor(pos.fake);
     const done = await createTimecard(config, { locationId, teamMemberId, startAt: '2025-03-01T09:00:00Z', endAt: '2025-03-01T10:00:00Z', wage });
     await expect(clockOut(config, done.id, '2025-03-01T11:00:00Z')).rejects.toThrow(/already clocked out/);
-    expect(fake.requests.at(-1)?.operation).toBe('RetrieveTimecard');
+    expect(pos.fake.requests.at(-1)?.operation).toBe('RetrieveTimecard');
   });
 
   it('searchTimecards filters and follows the cursor', async () => {
     const { locationId, teamMemberId } = seed();
-    const other = newTeamMember(fake.state, { given_name: 'Bo', family_name: 'B' })['id'] as string;
-    const config = posConfigFor(fake);
+    const other = newTeamMember(pos.fake.state, { given_name: 'Bo', family_name: 'B' })['id'] as string;
+    const config = posConfigFor(pos.fake);
     for (let day = 1; day <= 5; day++) {
       const d = String(day).padStart(2, '0');
       await createTimecard(config, { locationId, teamMemberId, startAt: `2025-03-${d}T09:00:00Z`, endAt: `2025-03-${d}T17:00:00Z`, wage });
@@ -150,7 +143,7 @@ describe('timecards', () => {
 
     for (let i = 0; i < 230; i++) {
       const id = `SEED${i}`;
-      fake.state.table('timecards').set(id, {
+      pos.fake.state.table('timecards').set(id, {
         id,
         location_id: locationId,
         team_member_id: teamMemberId,
@@ -161,20 +154,20 @@ describe('timecards', () => {
         wage: { hourly_rate: { amount: 0, currency: 'USD' } },
       });
     }
-    const before = fake.requests.length;
+    const before = pos.fake.requests.length;
     expect(await searchTimecards(config, { teamMemberIds: [teamMemberId] })).toHaveLength(235);
-    expect(fake.requests.length - before).toBe(2);
+    expect(pos.fake.requests.length - before).toBe(2);
   });
 
   it('a timecard answer without its wage is invalid_response, not a zero wage', async () => {
     const { locationId, teamMemberId } = seed();
-    fake.state
+    pos.fake.state
       .table('timecards')
       .set('TCX', { id: 'TCX', location_id: locationId, team_member_id: teamMemberId, start_at: '2025-03-01T09:00:00Z', version: 1 });
-    expect(await thrown(retrieveTimecard(posConfigFor(fake), 'TCX'))).toMatchObject({ code: 'invalid_response' });
+    expect(await thrown(retrieveTimecard(posConfigFor(pos.fake), 'TCX'))).toMatchObject({ code: 'invalid_response' });
   });
 
   it('called every labor operation with a valid request', () => {
-    expect([...calledOps]).toEqual(expect.arrayContaining(['CreateTimecard', 'UpdateTimecard', 'RetrieveTimecard', 'SearchTimecards']));
+    expect([...pos.called]).toEqual(expect.arrayContaining(['CreateTimecard', 'UpdateTimecard', 'RetrieveTimecard', 'SearchTimecards']));
   });
 });

@@ -1,17 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { upstreamLogLine } from '../../security/upstream.ts';
 import { createFakePos, FAKE_POS_TOKEN } from '../../../tests/fakes/pos/fake-pos.ts';
 import type { Clock } from '../retry.ts';
 import { thrown } from '../upstream.testing.ts';
 import { listLocations } from './locations.ts';
-import { posConfigFor } from './pos.testing.ts';
+import { fakePosPerTest, posConfigFor } from './pos.testing.ts';
 import { POS_BASE_URLS, POS_VERSION, PosApiError, type PosConfig, posIdempotencyKey, posRequest } from './request.ts';
 
-let fake = createFakePos();
-afterEach(() => {
-  expect(fake.violations).toEqual([]);
-  fake = createFakePos();
-});
+const pos = fakePosPerTest();
 
 /** A fetch that records what it was given and answers `reply`. */
 function recorder(reply: () => Response = () => Response.json({ locations: [] })) {
@@ -44,13 +40,13 @@ describe('posRequest', () => {
   });
 
   it('config.version overrides the pinned version (the fake checks the header)', async () => {
-    fake = createFakePos({ version: '2026-09-16' });
-    await listLocations(posConfigFor(fake, { version: '2026-09-16' }));
-    expect(fake.requests[0]?.headers['square-version']).toBe('2026-09-16');
+    pos.fake = createFakePos({ version: '2026-09-16' });
+    await listLocations(posConfigFor(pos.fake, { version: '2026-09-16' }));
+    expect(pos.fake.requests[0]?.headers['square-version']).toBe('2026-09-16');
     // And a client on another version than the fake expects is caught by the fake, not silently accepted.
-    const error = await thrown(listLocations(posConfigFor(fake)));
+    const error = await thrown(listLocations(posConfigFor(pos.fake)));
     expect(error.status).toBe(400);
-    fake.violations.length = 0;
+    pos.fake.violations.length = 0;
   });
 
   it('refuses an unusable config before sending, without echoing the token', async () => {
@@ -72,8 +68,8 @@ describe('posRequest', () => {
   });
 
   it('turns a provider error into PosApiError with status, code and category; the token is on no surface', async () => {
-    fake.script({ status: 402, body: { errors: [{ category: 'PAYMENT_METHOD_ERROR', code: 'CARD_DECLINED', detail: 'Card declined.' }] } });
-    const error = await thrown(listLocations(posConfigFor(fake, { accessToken: FAKE_POS_TOKEN })));
+    pos.fake.script({ status: 402, body: { errors: [{ category: 'PAYMENT_METHOD_ERROR', code: 'CARD_DECLINED', detail: 'Card declined.' }] } });
+    const error = await thrown(listLocations(posConfigFor(pos.fake, { accessToken: FAKE_POS_TOKEN })));
     expect(error).toBeInstanceOf(PosApiError);
     expect(error).toMatchObject({
       provider: 'Pos',
@@ -90,60 +86,60 @@ describe('posRequest', () => {
   });
 
   it('does not retry by default', async () => {
-    fake.script({ status: 503 });
-    expect((await thrown(listLocations(posConfigFor(fake)))).status).toBe(503);
-    expect(fake.requests).toHaveLength(1);
+    pos.fake.script({ status: 503 });
+    expect((await thrown(listLocations(posConfigFor(pos.fake)))).status).toBe(503);
+    expect(pos.fake.requests).toHaveLength(1);
   });
 
   it('retries 429 honouring retry-after, and 5xx with jitter, when retry is set', async () => {
     const clock = virtualClock();
     const retry = { attempts: 3, baseDelayMs: 100, maxDelayMs: 5_000 };
-    fake.script({ status: 429, headers: { 'retry-after': '2' } }, { status: 503 });
-    expect(await listLocations(posConfigFor(fake, { retry, clock, random: () => 0.5 }))).toEqual([]);
-    expect(fake.requests.map((r) => r.status)).toEqual([429, 503, 200]);
+    pos.fake.script({ status: 429, headers: { 'retry-after': '2' } }, { status: 503 });
+    expect(await listLocations(posConfigFor(pos.fake, { retry, clock, random: () => 0.5 }))).toEqual([]);
+    expect(pos.fake.requests.map((r) => r.status)).toEqual([429, 503, 200]);
     // 2 s from retry-after; then half of the doubled base (full jitter with random 0.5).
     expect(clock.waits).toEqual([2_000, 100]);
   });
 
   it('caps retry-after at maxDelayMs and gives up after the last attempt', async () => {
     const clock = virtualClock();
-    fake.script({ status: 429, headers: { 'retry-after': '3600' } }, { status: 429, headers: { 'retry-after': '3600' } });
-    const error = await thrown(listLocations(posConfigFor(fake, { retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 1_000 }, clock })));
+    pos.fake.script({ status: 429, headers: { 'retry-after': '3600' } }, { status: 429, headers: { 'retry-after': '3600' } });
+    const error = await thrown(listLocations(posConfigFor(pos.fake, { retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 1_000 }, clock })));
     expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', category: 'RATE_LIMIT_ERROR' });
     expect(clock.waits).toEqual([1_000]);
   });
 
   it('never retries other 4xx', async () => {
     for (const status of [400, 401, 403, 404, 409, 422]) {
-      fake = createFakePos();
-      fake.script({ status });
-      await thrown(listLocations(posConfigFor(fake, { retry: { attempts: 5, baseDelayMs: 0, maxDelayMs: 0 } })));
-      expect(fake.requests).toHaveLength(1);
+      pos.fake = createFakePos();
+      pos.fake.script({ status });
+      await thrown(listLocations(posConfigFor(pos.fake, { retry: { attempts: 5, baseDelayMs: 0, maxDelayMs: 0 } })));
+      expect(pos.fake.requests).toHaveLength(1);
     }
   });
 
   it('a hung provider is a timeout (status 0) after timeoutMs', async () => {
-    fake.script({ hang: true });
-    const error = await thrown(listLocations(posConfigFor(fake, { timeoutMs: 50 })));
+    pos.fake.script({ hang: true });
+    const error = await thrown(listLocations(posConfigFor(pos.fake, { timeoutMs: 50 })));
     expect(error).toBeInstanceOf(PosApiError);
     expect(error).toMatchObject({ status: 0, code: 'timeout', retryable: true });
   });
 
   it('malformed JSON in a 2xx is invalid_response; so is an array', async () => {
-    fake.script({ malformed: true });
-    expect(await thrown(listLocations(posConfigFor(fake)))).toMatchObject({ status: 200, code: 'invalid_response' });
-    fake.script({ body: '[]' });
-    expect(await thrown(listLocations(posConfigFor(fake)))).toMatchObject({ code: 'invalid_response' });
+    pos.fake.script({ malformed: true });
+    expect(await thrown(listLocations(posConfigFor(pos.fake)))).toMatchObject({ status: 200, code: 'invalid_response' });
+    pos.fake.script({ body: '[]' });
+    expect(await thrown(listLocations(posConfigFor(pos.fake)))).toMatchObject({ code: 'invalid_response' });
   });
 
   it('a 2xx that still lists errors (a batch with failed entries) is a failure, not a partial success', async () => {
-    fake.script({ body: { locations: [], errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: 'one missing' }] } });
-    expect(await thrown(listLocations(posConfigFor(fake)))).toMatchObject({ status: 200, code: 'NOT_FOUND', category: 'INVALID_REQUEST_ERROR' });
+    pos.fake.script({ body: { locations: [], errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: 'one missing' }] } });
+    expect(await thrown(listLocations(posConfigFor(pos.fake)))).toMatchObject({ status: 200, code: 'NOT_FOUND', category: 'INVALID_REQUEST_ERROR' });
   });
 
   it('a location missing its id is invalid_response, not undefined flowing on', async () => {
-    fake.script({ body: { locations: [{ name: 'No id' }] } });
-    expect(await thrown(listLocations(posConfigFor(fake)))).toMatchObject({ code: 'invalid_response' });
+    pos.fake.script({ body: { locations: [{ name: 'No id' }] } });
+    expect(await thrown(listLocations(posConfigFor(pos.fake)))).toMatchObject({ code: 'invalid_response' });
   });
 
   it('keeps hand-built paths under /v2', async () => {
@@ -208,8 +204,8 @@ describe('idempotency keys', () => {
 
 describe('logging', () => {
   it('names the error class in the log line, with the provider words but never the token', async () => {
-    fake.script({ status: 500, body: { errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', detail: 'boom' }] } });
-    const line = upstreamLogLine(await thrown(listLocations(posConfigFor(fake))));
+    pos.fake.script({ status: 500, body: { errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', detail: 'boom' }] } });
+    const line = upstreamLogLine(await thrown(listLocations(posConfigFor(pos.fake))));
     expect(line).toMatch(/^PosApiError provider="Pos" status=500 code="INTERNAL_SERVER_ERROR" retryable=true operation="GET \/v2\/locations" detail=".*boom/);
     expect(line).not.toContain(FAKE_POS_TOKEN);
   });
