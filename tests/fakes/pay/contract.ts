@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
+import { ajvErrors as describeErrors, bySpecificity, compileTemplate, findOperation, type PathTemplate } from '../openapi.ts';
 
 /**
  * Pay's published contract, as the fake checks it: the OpenAPI description
@@ -35,15 +36,11 @@ interface Parameter {
   schema?: Json;
 }
 
-export interface Operation {
-  method: string;
+export interface Operation extends PathTemplate {
   /** The path template, `/v1/payment_intents/{intent}`. */
   template: string;
   /** `POST /v1/payment_intents/{intent}/confirm`. */
   name: string;
-  pattern: RegExp;
-  pathNames: string[];
-  literalSegments: number;
   parameters: Parameter[];
   bodySchema: Json | null;
 }
@@ -72,12 +69,7 @@ function closeObjects(schema: unknown): unknown {
 }
 
 function ajvErrors(validate: ValidateFunction, where: string): string[] {
-  return (validate.errors ?? []).map((e) => {
-    const at = `${where}${e.instancePath.replace(/\//g, '.')}`;
-    if (e.keyword === 'additionalProperties')
-      return `${at}: unknown parameter ${JSON.stringify((e.params as { additionalProperty: string }).additionalProperty)}`;
-    return `${at}: ${e.message ?? e.keyword}${e.keyword === 'enum' ? ` ${JSON.stringify((e.params as { allowedValues: unknown }).allowedValues)}` : ''}`;
-  });
+  return describeErrors(validate, where, 'parameter');
 }
 
 export function loadContract(specDir: string = defaultSpecDir()): Contract {
@@ -88,25 +80,19 @@ export function loadContract(specDir: string = defaultSpecDir()): Contract {
   const operations: Operation[] = [];
   for (const [template, methods] of Object.entries(spec.paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      const segments = template.split('/');
-      const pathNames = segments.filter((s) => s.startsWith('{')).map((s) => s.slice(1, -1));
-      const pattern = new RegExp(`^${segments.map((s) => (s.startsWith('{') ? '([^/]+)' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`);
       const content = (op['requestBody'] as Json | undefined)?.['content'] as Record<string, Json> | undefined;
       const bodySchema = (content?.['application/x-www-form-urlencoded']?.['schema'] as Json | undefined) ?? null;
       operations.push({
-        method: method.toUpperCase(),
+        ...compileTemplate(method, template),
         template,
         name: `${method.toUpperCase()} ${template}`,
-        pattern,
-        pathNames,
-        literalSegments: segments.length - pathNames.length,
         parameters: (op['parameters'] as Parameter[] | undefined) ?? [],
         bodySchema,
       });
     }
   }
   // `/v1/customers/search` before `/v1/customers/{customer}`.
-  operations.sort((a, b) => b.literalSegments - a.literalSegments);
+  operations.sort(bySpecificity);
 
   const ajv = new Ajv({ strict: false, coerceTypes: true, allErrors: true, validateSchema: false });
   // Pay's one custom format: a decimal number as a string (unit_amount_decimal).
@@ -131,16 +117,7 @@ export function loadContract(specDir: string = defaultSpecDir()): Contract {
   }
 
   return {
-    find(method, pathname) {
-      for (const operation of operations) {
-        if (operation.method !== method) continue;
-        const m = operation.pattern.exec(pathname);
-        if (!m) continue;
-        const params = Object.fromEntries(operation.pathNames.map((name, i) => [name, decodeURIComponent(m[i + 1] ?? '')]));
-        return { operation, params };
-      }
-      return null;
-    },
+    find: (method, pathname) => findOperation(operations, method, pathname),
     methodsFor(pathname) {
       return [...new Set(operations.filter((o) => o.pattern.test(pathname)).map((o) => o.method))];
     },

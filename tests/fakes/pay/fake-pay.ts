@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Contract, defaultSpecDir, loadContract } from './contract.ts';
 import { FormDecodeError, type FormTree, decodePayForm } from './form-decode.ts';
 import { type Obj, PayFault, fail, payResources, randomId } from './resources.ts';
+import { canonical } from '../openapi.ts';
 import { type ScriptedAnswer, type ScriptStyle, scriptedResponse, scriptQueue } from '../scripted.ts';
 
 export type { ScriptedAnswer } from '../scripted.ts';
@@ -75,17 +76,6 @@ export interface FakePay {
   customers: Map<string, Obj>;
   invoices: Map<string, Obj>;
   invoiceItems: Map<string, Obj>;
-}
-
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Obj)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 async function hmacHex(secret: string, message: string): Promise<string> {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
+import { ajvErrors as describeErrors, bySpecificity, compileTemplate, findOperation, type PathTemplate } from '../openapi.ts';
 
 /**
  * Pos's published contract as the fake checks it: the provider's OpenAPI 3.0
@@ -28,15 +29,11 @@ interface Parameter {
   schema?: Json;
 }
 
-export interface PosOperation {
+export interface PosOperation extends PathTemplate {
   /** `UpdateTimecard`. */
   id: string;
-  method: string;
   /** `/v2/labor/timecards/{id}`. */
   template: string;
-  pattern: RegExp;
-  pathNames: string[];
-  literalSegments: number;
   parameters: Parameter[];
   /** `application/json`, `multipart/form-data` or null (no body). */
   contentType: string | null;
@@ -76,11 +73,7 @@ function tighten(schema: unknown): unknown {
 }
 
 function ajvErrors(validate: ValidateFunction, where: string): string[] {
-  return (validate.errors ?? []).slice(0, 8).map((e) => {
-    const at = `${where}${e.instancePath.replace(/\//g, '.')}`;
-    if (e.keyword === 'additionalProperties') return `${at}: unknown field ${JSON.stringify((e.params as { additionalProperty: string }).additionalProperty)}`;
-    return `${at}: ${e.message ?? e.keyword}${e.keyword === 'enum' ? ` ${JSON.stringify((e.params as { allowedValues: unknown }).allowedValues)}` : ''}`;
-  });
+  return describeErrors(validate, where, 'field', 8);
 }
 
 let cached: { dir: string; contract: PosContract } | undefined;
@@ -92,20 +85,14 @@ export function loadPosContract(specDir: string = defaultPosSpecDir()): PosContr
   const operations: PosOperation[] = [];
   for (const [template, methods] of Object.entries(spec.paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      const segments = template.split('/');
-      const pathNames = segments.filter((s) => s.startsWith('{')).map((s) => s.slice(1, -1));
-      const pattern = new RegExp(`^${segments.map((s) => (s.startsWith('{') ? '([^/]+)' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`);
       const content = (op['requestBody'] as Json | undefined)?.['content'] as Record<string, Json> | undefined;
       const contentType = content ? (Object.keys(content)[0] ?? null) : null;
       const responses = op['responses'] as Record<string, Json> | undefined;
       const ok = (responses?.['200']?.['content'] as Record<string, Json> | undefined)?.['application/json'];
       operations.push({
+        ...compileTemplate(method, template),
         id: String(op['operationId']),
-        method: method.toUpperCase(),
         template,
-        pattern,
-        pathNames,
-        literalSegments: segments.length - pathNames.length,
         parameters: (op['parameters'] as Parameter[] | undefined) ?? [],
         contentType,
         bodySchema: contentType && content ? ((content[contentType]?.['schema'] as Json | undefined) ?? null) : null,
@@ -115,7 +102,7 @@ export function loadPosContract(specDir: string = defaultPosSpecDir()): PosContr
     }
   }
   // `/v2/customers/search` before `/v2/customers/{customer_id}`.
-  operations.sort((a, b) => b.literalSegments - a.literalSegments);
+  operations.sort(bySpecificity);
 
   // The description refers to this enum without defining it (CatalogItemModifierListInfo, CatalogModifierOverride);
   // its values are the ones the referring fields' own descriptions list.
@@ -155,16 +142,7 @@ export function loadPosContract(specDir: string = defaultPosSpecDir()): PosContr
   }
 
   const contract: PosContract = {
-    find(method, pathname) {
-      for (const operation of operations) {
-        if (operation.method !== method) continue;
-        const m = operation.pattern.exec(pathname);
-        if (!m) continue;
-        const params = Object.fromEntries(operation.pathNames.map((name, i) => [name, decodeURIComponent(m[i + 1] ?? '')]));
-        return { operation, params };
-      }
-      return null;
-    },
+    find: (method, pathname) => findOperation(operations, method, pathname),
     checkRequest(operation, params, query, body) {
       const problems: string[] = [];
       if (operation.deprecated) problems.push(`${operation.id} is deprecated in the pinned version`);

@@ -1,3 +1,4 @@
+import { canonical } from '../openapi.ts';
 import { type ScriptedAnswer, scriptedResponse, scriptQueue } from '../scripted.ts';
 import { posAreaHandlers } from './areas/index.ts';
 import { defaultPosSpecDir, loadPosContract } from './contract.ts';
@@ -80,17 +81,6 @@ function faultEntry(status: number): Obj {
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Obj)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 async function readBody(request: Request): Promise<unknown> {
