@@ -155,5 +155,16 @@ export const startFakeMerch = (webhookUrl) =>
     MERCH_SPEC_DIR: PAY_SPEC_DIR,
   });
 
-/** The fake Pos server (API, web-payments script and card fields), seeded with a small shop. */
-export const startFakePos = () => startFakeServer('Pos', 'tests/fakes/pos/server.ts', FAKE_POS_PORT, { POS_FAKE_PORT: String(FAKE_POS_PORT), POS_SPEC_DIR: PAY_SPEC_DIR });
+/**
+ * The fake Pos server (API, web-payments script and card fields), seeded with a small shop; its
+ * payment notifications go to `webhookUrl`, signed for the URL `.dev.vars.example` registers
+ * (`POS_WEBHOOK_URL`), as Pos signs for the subscription's URL wherever the request lands.
+ */
+export const startFakePos = (webhookUrl) =>
+  startFakeServer('Pos', 'tests/fakes/pos/server.ts', FAKE_POS_PORT, {
+    POS_FAKE_PORT: String(FAKE_POS_PORT),
+    POS_SPEC_DIR: PAY_SPEC_DIR,
+    POS_FAKE_WEBHOOK_URL: webhookUrl,
+    POS_FAKE_NOTIFICATION_URL: 'http://localhost:4321/api/pos/webhook',
+    POS_FAKE_SIGNATURE_KEY: 'pos_whsig_louise_local',
+  });

@@ -13,7 +13,7 @@ prepareLocalDatabase(state);
 const [pay, merch, pos] = await Promise.all([
   startFakePay(`http://localhost:${port}/api/shop/webhook`),
   startFakeMerch(`http://localhost:${port}/api/merch/webhook`),
-  startFakePos(),
+  startFakePos(`http://localhost:${port}/api/pos/webhook`),
 ]);
 const child = spawn('npx', ['astro', 'preview', '--port', port, '--host', 'localhost'], {
   cwd: root,

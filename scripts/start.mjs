@@ -32,7 +32,7 @@ ensureDevVars();
 const [pay, merch, pos] = await Promise.all([
   hasPaySpecs() ? startFakePay('http://localhost:4321/api/shop/webhook') : null,
   hasMerchSpecs() ? startFakeMerch('http://localhost:4321/api/merch/webhook') : null,
-  hasPosSpecs() ? startFakePos() : null,
+  hasPosSpecs() ? startFakePos('http://localhost:4321/api/pos/webhook') : null,
 ]);
 if (!pay)
   console.warn(`louise: no Pay contract at ${PAY_SPEC_DIR} (set PAY_SPEC_DIR): the fake Pay server is not started, and the shop's checkout answers 502.`);
@@ -41,7 +41,9 @@ if (!merch)
     `louise: no Merch contract at ${PAY_SPEC_DIR} (set PAY_SPEC_DIR): the fake Merch server is not started, and the merch page says the store did not answer.`,
   );
 if (!pos)
-  console.warn(`louise: no Pos contract at ${PAY_SPEC_DIR} (set PAY_SPEC_DIR): the fake Pos server is not started, and the POS page says the point of sale did not answer.`);
+  console.warn(
+    `louise: no Pos contract at ${PAY_SPEC_DIR} (set PAY_SPEC_DIR): the fake Pos server is not started, and the POS page says the point of sale did not answer.`,
+  );
 console.log('\nlouise: open http://localhost:4321/?edit and sign in as editor@localhost / louise-dev\n');
 const child = spawn('npx', ['astro', 'dev', '--port', '4321'], {
   cwd: root,

@@ -48,3 +48,21 @@ export const merchEvents = sqliteTable(
   },
   (table) => [index('merch_events_order').on(table.orderId)],
 );
+
+/**
+ * The point of sale's webhook notifications, verified and kept once each by
+ * their `event_id`: Pos may deliver one more than once, and a repeat is
+ * acknowledged without a second row.
+ */
+export const posEvents = sqliteTable(
+  'pos_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    /** The id of the object the event is about (a payment, an order), when it names one. */
+    objectId: text('object_id'),
+    data: text('data', { mode: 'json' }).notNull(),
+    receivedAt: integer('received_at').notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (table) => [index('pos_events_object').on(table.objectId)],
+);

@@ -8,6 +8,7 @@ import { extendCspPolicy, upstreamLogLine } from 'louise/security';
 
 /** The point of sale's settings: `.dev.vars` on localhost (the local fake Pos server), vars and secrets when deployed. */
 interface PosEnv {
+  DB: D1Database;
   KV: KVNamespace;
   /** `wrangler secret put POS_ACCESS_TOKEN`: the seller's access token. Server-side only. */
   POS_ACCESS_TOKEN?: string;
@@ -19,6 +20,10 @@ interface PosEnv {
   POS_APPLICATION_ID?: string;
   /** Only for the local fake: its stand-in for the web-payments script. Unset when deployed. */
   POS_WEB_SDK_URL?: string;
+  /** The webhook subscription's notification URL, exactly as registered: what Pos signs. */
+  POS_WEBHOOK_URL?: string;
+  /** `wrangler secret put POS_WEBHOOK_SIGNATURE_KEY`: the subscription's signature key. */
+  POS_WEBHOOK_SIGNATURE_KEY?: string;
 }
 
 export interface PosSettings {
@@ -54,6 +59,13 @@ export function posSettings(env: unknown): PosSettings | null {
 }
 
 export const posKv = (env: unknown) => (env as PosEnv).KV;
+export const posDb = (env: unknown) => (env as PosEnv).DB;
+
+/** The webhook's registered URL and key, or null when the webhook is not set up. */
+export function posWebhookSettings(env: unknown): { url: string; key: string } | null {
+  const e = env as PosEnv;
+  return e.POS_WEBHOOK_URL && e.POS_WEBHOOK_SIGNATURE_KEY ? { url: e.POS_WEBHOOK_URL, key: e.POS_WEBHOOK_SIGNATURE_KEY } : null;
+}
 
 // The page's own policy: nothing from elsewhere, then what the provider's card form needs merged in.
 const BASE_POLICY =

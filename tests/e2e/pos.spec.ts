@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { baseUrl } from './editing-helpers.ts';
@@ -8,6 +9,13 @@ import { baseUrl } from './editing-helpers.ts';
 // the web-payments card form (the fake's stand-in, in a cross-origin frame)
 // under the page's own Content-Security-Policy.
 const FAKE_POS = 'http://localhost:12113';
+// What the webhook subscription registered (.dev.vars.example): Pos signs this URL whatever address the notification reaches.
+const REGISTERED_URL = 'http://localhost:4321/api/pos/webhook';
+const SIGNATURE_KEY = 'pos_whsig_louise_local';
+const sign = (url: string, body: string, key = SIGNATURE_KEY) =>
+  createHmac('sha256', key)
+    .update(url + body)
+    .digest('base64');
 
 /** Axe over the site's own markup; the card fields' frame is the provider's document (here the fake's stand-in), not ours to fix. */
 async function expectAxeClean(page: Page, selector: string): Promise<void> {
@@ -67,6 +75,14 @@ test('a visitor sees each location’s prices, and pays for an item at the price
   await expect(pay.getByRole('status')).toHaveAttribute('data-tone', 'ok');
   await page.screenshot({ path: test.info().outputPath('pos-paid.png'), fullPage: true });
   expect(reports).toEqual([]);
+
+  // Pos then notifies the site of the payment, signed for the registered URL; the site verifies it and keeps it.
+  await expect
+    .poll(async () => {
+      const sent = (await (await context.request.get(`${FAKE_POS}/__fake/notifications`)).json()) as { type: string; delivery: unknown }[];
+      return sent.filter((n) => n.type === 'payment.created').map((n) => n.delivery);
+    })
+    .toContain(200);
   await context.close();
 });
 
@@ -119,6 +135,46 @@ test('the pay route refuses cross-site posts, bad input and an item the location
   const gone = await request.post('/api/pos/pay', { headers, data: { ...good, itemId: 'NOSUCHITEM' } });
   expect(gone.status()).toBe(409);
   expect(await gone.json()).toMatchObject({ error: 'gone' });
+});
+
+test('the webhook keeps each signed notification once and refuses any other signature', async ({ request }) => {
+  const event = JSON.stringify({
+    merchant_id: 'MLOUISELOCAL',
+    type: 'payment.updated',
+    event_id: 'e2e-6a8f5f28',
+    created_at: '2026-11-27T10:00:00Z',
+    data: { type: 'payment', id: 'PAYE2E1', object: { payment: { id: 'PAYE2E1', status: 'COMPLETED', note: 'Grüße ✓' } } },
+  });
+  const post = (body: string, signature: string | null) =>
+    request.post('/api/pos/webhook', {
+      headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'x-square-hmacsha256-signature': signature }) },
+      data: body,
+    });
+
+  const first = await post(event, sign(REGISTERED_URL, event));
+  expect(first.status()).toBe(200);
+  expect(await first.json()).toEqual({ received: true, duplicate: false });
+  expect(await (await post(event, sign(REGISTERED_URL, event))).json()).toEqual({ received: true, duplicate: true });
+
+  for (const [body, signature] of [
+    [event, sign(`${baseUrl()}/api/pos/webhook`, event)], // signed for the address it reached, not the registered URL
+    [event, sign(REGISTERED_URL, event, 'another-key')],
+    [event.replace('COMPLETED', 'FAILED'), sign(REGISTERED_URL, event)],
+    [
+      event,
+      createHmac('sha256', SIGNATURE_KEY)
+        .update(REGISTERED_URL + event)
+        .digest('hex'),
+    ],
+    [event, null],
+  ] as const) {
+    const res = await post(body, signature);
+    expect(res.status()).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'bad_signature' });
+  }
+  expect((await post('{"event_id":', sign(REGISTERED_URL, '{"event_id":'))).status()).toBe(400);
+  const badEvent = JSON.stringify({ merchant_id: 'M', type: 'payment.updated', event_id: '../../x', data: {} });
+  expect(await (await post(badEvent, sign(REGISTERED_URL, badEvent))).json()).toMatchObject({ error: 'invalid_event' });
 });
 
 test('the fake Pos server saw no request that breaks the contract', async ({ request }) => {

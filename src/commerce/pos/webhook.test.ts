@@ -2,6 +2,11 @@ import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { WebhooksHelper } from 'square';
 import { describe, expect, it } from 'vitest';
+import { createFakePos } from '../../../tests/fakes/pos/fake-pos.ts';
+import { seedPosShop } from '../../../tests/fakes/pos/seed.ts';
+import { createOrder } from './orders.ts';
+import { createPayment } from './payments.ts';
+import { posConfigFor } from './pos.testing.ts';
 import { POS_SIGNATURE_HEADER, verifyPosSignature } from './webhook.ts';
 
 // The official SDK is the oracle: what it accepts, ours accepts, and the other way round.
@@ -91,5 +96,55 @@ describe('verifyPosSignature', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("the fake Pos's notifications", () => {
+  it('are signed as Pos signs them: over the registered URL, whatever address they are delivered to', async () => {
+    const received: Request[] = [];
+    const registered = 'https://shop.example/api/pos/webhook';
+    const fake = createFakePos({
+      webhook: {
+        notificationUrl: registered,
+        signatureKey: KEY,
+        deliverTo: 'http://127.0.0.1:9/internal',
+        fetch: async (input, init) => {
+          received.push(new Request(input, init));
+          return new Response(null, { status: 204 });
+        },
+      },
+    });
+    const shop = seedPosShop(fake.state);
+    const config = posConfigFor(fake);
+    const order = await createOrder(config, {
+      locationId: shop.locations.harbourCafe,
+      lineItems: [{ catalogObjectId: shop.variations.lemonadeSmall, quantity: 1 }],
+    });
+    await createPayment(config, { sourceId: 'cnon:card-nonce-ok', orderId: order.id, amount: order.totalMoney });
+    await fake.settled();
+    expect(received).toHaveLength(1);
+    const request = received[0] as Request;
+    expect(request.url).toBe('http://127.0.0.1:9/internal');
+    const body = await request.text();
+    const header = request.headers.get(POS_SIGNATURE_HEADER) ?? '';
+    expect(await oracle(registered, body, header, KEY)).toBe(true);
+    expect(await verifyPosSignature(registered, body, header, KEY)).toBe(true);
+    // Verified against the address it came to, it fails: the URL must come from configuration.
+    expect(await verifyPosSignature(request.url, body, header, KEY)).toBe(false);
+    expect(JSON.parse(body)).toMatchObject({ type: 'payment.created', data: { type: 'payment', object: { payment: { order_id: order.id } } } });
+    expect(fake.notifications[0]?.delivery).toBe(204);
+    expect(fake.violations).toEqual([]);
+  });
+
+  it('a declined payment notifies nobody', async () => {
+    const fake = createFakePos();
+    const shop = seedPosShop(fake.state);
+    const config = posConfigFor(fake);
+    const order = await createOrder(config, {
+      locationId: shop.locations.harbourCafe,
+      lineItems: [{ catalogObjectId: shop.variations.lemonadeSmall, quantity: 1 }],
+    });
+    await createPayment(config, { sourceId: 'cnon:card-nonce-declined', orderId: order.id, amount: order.totalMoney }).catch(() => null);
+    expect(fake.notifications).toEqual([]);
   });
 });

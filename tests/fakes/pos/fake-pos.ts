@@ -37,6 +37,23 @@ export interface FakePosOptions {
   specDir?: string | undefined;
   /** Called with each violation as it happens (the server prints them). */
   onViolation?: ((message: string) => void) | undefined;
+  /**
+   * Where notifications go, as a webhook subscription has them: the
+   * registered `notificationUrl` (what is signed), the signature key, and
+   * where to deliver (default the registered URL; behind a proxy or in a
+   * test the two differ). Without it notifications are only recorded.
+   */
+  webhook?: { notificationUrl: string; signatureKey: string; deliverTo?: string | undefined; fetch?: FetchFn | undefined } | undefined;
+}
+
+/** One notification the fake sent (or only recorded, without a webhook). */
+export interface SentPosNotification {
+  event: Obj;
+  body: string;
+  /** `x-square-hmacsha256-signature`: base64 HMAC-SHA256 of notification URL + body. */
+  signature: string | null;
+  /** The endpoint's status, the delivery error, or null when there is no webhook. */
+  delivery: number | string | null;
 }
 
 export interface RecordedPosRequest {
@@ -64,6 +81,15 @@ export interface FakePos {
   /** Queues answers the next matching requests get instead of the fake's own (after the contract check). */
   script(...answers: ScriptedAnswer[]): void;
   state: PosState;
+  notifications: SentPosNotification[];
+  /** Resolves once every notification started so far has been delivered (or failed). */
+  settled(): Promise<void>;
+}
+
+async function hmacBase64(key: string, message: string): Promise<string> {
+  const enc = new TextEncoder();
+  const cryptoKey = await crypto.subtle.importKey('raw', enc.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return Buffer.from(await crypto.subtle.sign('HMAC', cryptoKey, enc.encode(message))).toString('base64');
 }
 
 const errorStyle = {
@@ -117,6 +143,35 @@ export function createFakePos(options: FakePosOptions = {}): FakePos {
   const state = posState(options.now ?? Date.now);
   const handlers: Record<string, PosHandler> = posAreaHandlers();
   const replays = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  const notifications: SentPosNotification[] = [];
+  const deliveries: Promise<void>[] = [];
+
+  // After the answer, as Pos does: a caller's request never waits for the webhook.
+  function sendNotifications(): void {
+    for (const event of state.takeNotifications()) {
+      const body = JSON.stringify(event);
+      const sent: SentPosNotification = { event, body, signature: null, delivery: null };
+      notifications.push(sent);
+      const hook = options.webhook;
+      if (!hook) continue;
+      const deliver = async () => {
+        sent.signature = await hmacBase64(hook.signatureKey, hook.notificationUrl + body);
+        const send = hook.fetch ?? fetch;
+        try {
+          const res = await send(hook.deliverTo ?? hook.notificationUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-square-hmacsha256-signature': sent.signature },
+            body,
+          });
+          sent.delivery = res.status;
+          await res.body?.cancel();
+        } catch (error) {
+          sent.delivery = error instanceof Error ? error.message : String(error);
+        }
+      };
+      deliveries.push(new Promise((resolve) => setTimeout(() => deliver().then(resolve), 0)));
+    }
+  }
 
   const violation = (message: string) => {
     violations.push(message);
@@ -212,6 +267,7 @@ export function createFakePos(options: FakePosOptions = {}): FakePos {
       status = result.status ?? 200;
       out = result.body;
     } catch (error) {
+      state.takeNotifications(); // a refused request notifies nobody
       if (!(error instanceof PosFault)) throw error;
       record.status = error.status;
       return json(error.status, {
@@ -220,6 +276,7 @@ export function createFakePos(options: FakePosOptions = {}): FakePos {
     }
     for (const problem of contract.checkResponse(operation, out)) violation(`fake answer to ${operation.id}: ${problem}`);
     if (replayKey) replays.set(replayKey, { fingerprint, status, body: out });
+    sendNotifications();
     return answer(status, out);
   }
 
@@ -230,5 +287,7 @@ export function createFakePos(options: FakePosOptions = {}): FakePos {
     called: () => new Set(requests.filter((r) => r.valid).map((r) => r.operation as string)),
     script: (...answers) => queue.push(...answers),
     state,
+    notifications,
+    settled: async () => void (await Promise.all(deliveries)),
   };
 }

@@ -2,11 +2,15 @@
  * The fake Pos as an HTTP server for local development and end-to-end tests:
  *   node tests/fakes/pos/server.ts
  * Env: POS_FAKE_PORT (default 12113), POS_SPEC_DIR (default ../shared/specs
- * beside the repository). Seeded with a small shop (three locations, a
+ * beside the repository); POS_FAKE_WEBHOOK_URL (notifications are POSTed
+ * there), signed for POS_FAKE_NOTIFICATION_URL (the URL a subscription
+ * registers, default the delivery URL) with POS_FAKE_SIGNATURE_KEY (default
+ * pos_whsig_louise_local). Seeded with a small shop (three locations, a
  * catalog with per-location prices, stock). Point the client at it with
  * `baseUrl: 'http://localhost:12113'` and the token `FAKE_POS_TOKEN`.
  * `GET /__fake/health` answers 200 once listening; `GET /__fake/violations`
- * lists contract violations as JSON (an e2e run asserts it is empty);
+ * lists contract violations as JSON (an e2e run asserts it is empty),
+ * `GET /__fake/notifications` the webhooks sent and how the site answered;
  * `GET /v1/square.js` and `/__fake/card-frame` stand in for the provider's
  * web-payments script and its card fields. Plain Node (types stripped).
  */
@@ -17,7 +21,18 @@ import { CARD_FRAME_HTML, webPaymentsScript } from './web-payments.ts';
 
 const port = Number(process.env['POS_FAKE_PORT'] ?? 12113);
 const origin = `http://localhost:${port}`;
-const fake = createFakePos({ onViolation: (message) => console.error(`[fake-pos] CONTRACT VIOLATION: ${message}`) });
+const deliverTo = process.env['POS_FAKE_WEBHOOK_URL'] || undefined;
+const fake = createFakePos({
+  onViolation: (message) => console.error(`[fake-pos] CONTRACT VIOLATION: ${message}`),
+  webhook:
+    deliverTo === undefined
+      ? undefined
+      : {
+          deliverTo,
+          notificationUrl: process.env['POS_FAKE_NOTIFICATION_URL'] || deliverTo,
+          signatureKey: process.env['POS_FAKE_SIGNATURE_KEY'] || 'pos_whsig_louise_local',
+        },
+});
 seedPosShop(fake.state);
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -44,6 +59,11 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(fake.violations));
     return;
   }
+  if (url.pathname === '/__fake/notifications') {
+    const sent = fake.notifications.map(({ event, delivery }) => ({ type: event['type'], id: (event['data'] as { id?: string }).id, delivery }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(sent));
+    return;
+  }
   const aborted = new AbortController();
   res.on('close', () => aborted.abort(new Error('client went away')));
   const headers = new Headers();
@@ -67,5 +87,5 @@ const server = createServer((req, res) => {
     res.end(JSON.stringify({ errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', detail: 'fake-pos crashed; see its log' }] }));
   });
 });
-server.listen(port, 'localhost', () => console.log(`[fake-pos] listening on ${origin}`));
+server.listen(port, 'localhost', () => console.log(`[fake-pos] listening on ${origin} (webhooks: ${deliverTo ?? 'not sent'})`));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));

@@ -41,12 +41,17 @@ export interface PosState {
   now(): number;
   /** A new object version: strictly increasing across the whole fake, as Pos's catalog versions are. */
   nextVersion(): number;
+  /** Queues a webhook notification (`payment.created` about a `payment`); sent once the request that caused it has been answered. */
+  notify(type: string, objectType: string, object: Obj): void;
+  /** The notifications queued and not yet taken (the fake's core takes them after each answer). */
+  takeNotifications(): Obj[];
 }
 
 export function posState(now: () => number): PosState {
   const tables = new Map<string, Map<string, Obj>>();
   let counter = 0;
   let version = 1_700_000_000_000;
+  let queued: Obj[] = [];
   return {
     table(name) {
       const table = tables.get(name) ?? new Map<string, Obj>();
@@ -61,6 +66,21 @@ export function posState(now: () => number): PosState {
     isoNow: () => new Date(now()).toISOString(),
     now,
     nextVersion: () => (version += 1),
+    notify(type, objectType, object) {
+      const id = String(object['id'] ?? '');
+      queued.push({
+        merchant_id: 'MLOUISELOCAL',
+        type,
+        event_id: crypto.randomUUID(),
+        created_at: new Date(now()).toISOString(),
+        data: { type: objectType, id, object: { [objectType]: structuredClone(object) } },
+      });
+    },
+    takeNotifications() {
+      const out = queued;
+      queued = [];
+      return out;
+    },
   };
 }
 

@@ -113,6 +113,7 @@ export const paymentsHandlers: Record<string, PosHandler> = {
         ...(left === 0 ? { state: 'COMPLETED', closed_at: now } : {}),
       });
     }
+    state.notify('payment.created', 'payment', payment);
     return { body: { payment } };
   },
 };
