@@ -5,12 +5,15 @@
 // - verifyPaySignature costs about one HMAC (its header parsing is noise);
 // - formatMoney and parseMoney reuse their Intl formatters: their cost is a
 //   small multiple of one cached Intl.NumberFormat#format call;
-// - merchCopy and the Merch throttle (see the end of this file).
+// - merchCopy and the Merch throttle, and what the Pos client adds to a
+//   request (see the end of this file).
 // Run: node bench/commerce.bench.ts (Node 24 strips the types itself).
-import { formatMoney, hmacSha256Hex, parseMoney, safeEqual } from '../src/commerce/index.ts';
+import { formatMoney, hmacSha256Base64, hmacSha256Hex, parseMoney, safeEqual } from '../src/commerce/index.ts';
 import { merchCopy } from '../src/commerce/merch/index.ts';
 import { acquireMerchSlot } from '../src/commerce/merch-platform/limiter.ts';
 import { verifyPaySignature } from '../src/commerce/pay/index.ts';
+import { posIdempotencyKey } from '../src/commerce/pos/request.ts';
+import { verifyPosSignature } from '../src/commerce/pos/webhook.ts';
 import { sanitizeModelHtml } from '../src/security/sanitize-model.ts';
 import { MERCH_SEED_PRODUCTS } from '../tests/fakes/merch/storefront-seed.ts';
 import { median } from './harness.ts';
@@ -103,4 +106,28 @@ await compare(
   'the Merch throttle (one request token, no wait) against one HMAC of a webhook body',
   { hmacSha256Hex: () => hmacSha256Hex(secret, body), acquireMerchSlot: () => acquireMerchSlot(slot, false) },
   'hmacSha256Hex',
+);
+
+// Pos: the derived idempotency key (canonical JSON and one SHA-256 of a
+// checkout-sized order) costs about one and a half HMACs of a webhook body,
+// and the webhook check (one HMAC over URL + body) one HMAC: the safety they
+// buy is nearly free next to the network call they guard.
+const order = {
+  order: {
+    location_id: 'L8ZQ4Y4X3W2V1',
+    line_items: Array.from({ length: 12 }, (_, i) => ({ catalog_object_id: `VAR${i}QWERTYUIOPAS`, quantity: String(1 + (i % 3)), note: `line ${i}` })),
+    reference_id: 'cart-2026-11-27-0001',
+  },
+};
+const posUrl = 'https://shop.example/api/pos/webhook';
+const posHeader = await hmacSha256Base64(secret, posUrl + body);
+await compare(
+  'Pos: a derived idempotency key and the webhook check, against JSON.stringify of the order and one HMAC of the body',
+  {
+    'JSON.stringify(order)': () => JSON.stringify(order),
+    posIdempotencyKey: () => posIdempotencyKey('POST /v2/orders', order),
+    hmacSha256Base64: () => hmacSha256Base64(secret, posUrl + body),
+    verifyPosSignature: () => verifyPosSignature(posUrl, body, posHeader, secret),
+  },
+  'hmacSha256Base64',
 );
