@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { upstreamLogLine } from '../../security/upstream.ts';
 import { createFakePos, FAKE_POS_TOKEN } from '../../../tests/fakes/pos/fake-pos.ts';
@@ -123,6 +125,25 @@ describe('posRequest', () => {
     const error = await thrown(listLocations(posConfigFor(pos.fake, { timeoutMs: 50 })));
     expect(error).toBeInstanceOf(PosApiError);
     expect(error).toMatchObject({ status: 0, code: 'timeout', retryable: true });
+  });
+
+  it('a hung provider still ends at the timeout when the garbage collector runs meanwhile', async () => {
+    // Nothing but a timer roots a request the fake never answers; a collection used to take it, deadline and all.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const collecting = setInterval(gc, 5);
+    try {
+      for (let i = 0; i < 3; i++) {
+        pos.fake.script({ hang: true });
+        const ended = listLocations(posConfigFor(pos.fake, { timeoutMs: 50 })).then(
+          () => 'answered',
+          (e: PosApiError) => e.code,
+        );
+        expect(await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2_000, 'still hanging'))])).toBe('timeout');
+      }
+    } finally {
+      clearInterval(collecting);
+    }
   });
 
   it('malformed JSON in a 2xx is invalid_response; so is an array', async () => {
