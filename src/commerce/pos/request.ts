@@ -237,32 +237,28 @@ export async function posRequest(
   const operation = `${method} ${path}`;
   const headers = new Headers({ authorization: `Bearer ${config.accessToken}`, 'square-version': config.version ?? POS_VERSION, accept: 'application/json' });
   let body: string | FormData | null = null;
+  const keyed = (payload: Record<string, unknown>) => (init.idempotency ? withIdempotencyKey(operation, payload, init.idempotency) : payload);
   if (init.multipart) {
     const { file, fileName, filePart } = init.multipart;
-    const request = init.idempotency ? await withIdempotencyKey(operation, init.multipart.request, init.idempotency) : init.multipart.request;
     body = new FormData();
-    body.set('request', new Blob([JSON.stringify(request)], { type: 'application/json; charset=utf-8' }));
+    body.set('request', new Blob([JSON.stringify(await keyed(init.multipart.request))], { type: 'application/json; charset=utf-8' }));
     body.set(filePart, file, fileName);
   } else if (init.body !== undefined) {
-    const payload = init.idempotency ? await withIdempotencyKey(operation, init.body, init.idempotency) : init.body;
-    body = JSON.stringify(payload);
+    body = JSON.stringify(await keyed(init.body));
     headers.set('content-type', 'application/json');
   }
 
+  // No answer, or an answer that broke off, arrives as a plain UpstreamError: the same failure as a PosApiError.
+  const asPosError = (error: unknown): never => {
+    if (!(error instanceof UpstreamError)) throw error;
+    throw new PosApiError({ status: error.status, code: error.code, detail: error.detail, operation, cause: error.cause });
+  };
   const once = async (): Promise<Record<string, unknown>> => {
-    const res = await upstreamFetch(url, { provider: PROVIDER, method, headers, body, fetch: config.fetch, timeoutMs: config.timeoutMs }).catch(
-      (error: unknown) => {
-        if (!(error instanceof UpstreamError)) throw error;
-        throw new PosApiError({ status: error.status, code: error.code, detail: error.detail, operation, cause: error.cause });
-      },
-    );
+    const res = await upstreamFetch(url, { provider: PROVIDER, method, headers, body, fetch: config.fetch, timeoutMs: config.timeoutMs }).catch(asPosError);
     if (!res.ok) {
       throw errorFrom(res.status, operation, await readUpstreamBody(res), parseRetryAfter(res.headers.get('retry-after')));
     }
-    const text = await readUpstreamText(res, PROVIDER, operation).catch((error: unknown) => {
-      if (!(error instanceof UpstreamError)) throw error;
-      throw new PosApiError({ status: error.status, code: error.code, detail: error.detail, operation, cause: error.cause });
-    });
+    const text = await readUpstreamText(res, PROVIDER, operation).catch(asPosError);
     const data = parseJson(text);
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
       throw new PosApiError({ status: res.status, code: 'invalid_response', detail: `not a JSON object: ${text.slice(0, 200)}`, operation });
