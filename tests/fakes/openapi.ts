@@ -6,6 +6,11 @@ import type { ValidateFunction } from 'ajv';
  * an idempotency replay compares requests by.
  */
 
+/** Where the providers' published specs live: `../shared/specs` beside the repository, or the folder `variable` names. */
+export function sharedSpecDir(variable: string): string {
+  return process.env[variable] ?? new URL('../../../shared/specs/', import.meta.url).pathname;
+}
+
 /** A path template compiled for matching: `/v2/cards/{card_id}` with its parameter names. */
 export interface PathTemplate {
   method: string;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { sharedSpecDir } from '../openapi.ts';
 
 /**
  * The Merch platform contract as the fake checks it, read from
@@ -14,8 +15,7 @@ import { readFileSync } from 'node:fs';
 
 /** Where the shared specs live: `../shared/specs` beside the repository, or `MERCH_SPEC_DIR`. */
 export function defaultSpecPath(): string {
-  const dir = process.env['MERCH_SPEC_DIR'] ?? new URL('../../../../shared/specs/', import.meta.url).pathname;
-  return `${dir.replace(/\/+$/, '')}/merch-platform-endpoints.json`;
+  return `${sharedSpecDir('MERCH_SPEC_DIR').replace(/\/+$/, '')}/merch-platform-endpoints.json`;
 }
 
 type Json = Record<string, unknown>;

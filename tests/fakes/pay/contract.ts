@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { ajvErrors as describeErrors, bySpecificity, compileTemplate, findOperation, type PathTemplate } from '../openapi.ts';
+import { ajvErrors as describeErrors, bySpecificity, compileTemplate, findOperation, type PathTemplate, sharedSpecDir } from '../openapi.ts';
 
 /**
  * Pay's published contract, as the fake checks it: the OpenAPI description
@@ -11,7 +11,7 @@ import { ajvErrors as describeErrors, bySpecificity, compileTemplate, findOperat
 
 /** Where the shared specs live: `../shared/specs` beside the repository, or `PAY_SPEC_DIR`. */
 export function defaultSpecDir(): string {
-  return process.env['PAY_SPEC_DIR'] ?? new URL('../../../../shared/specs/', import.meta.url).pathname;
+  return sharedSpecDir('PAY_SPEC_DIR');
 }
 
 /**

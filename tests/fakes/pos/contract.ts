@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { ajvErrors as describeErrors, bySpecificity, compileTemplate, findOperation, type PathTemplate } from '../openapi.ts';
+import { ajvErrors as describeErrors, bySpecificity, compileTemplate, findOperation, type PathTemplate, sharedSpecDir } from '../openapi.ts';
 
 /**
  * Pos's published contract as the fake checks it: the provider's OpenAPI 3.0
@@ -17,7 +17,7 @@ import { ajvErrors as describeErrors, bySpecificity, compileTemplate, findOperat
 
 /** Where the shared specs live: `../shared/specs` beside the repository, or `POS_SPEC_DIR`. */
 export function defaultPosSpecDir(): string {
-  return process.env['POS_SPEC_DIR'] ?? new URL('../../../../shared/specs/', import.meta.url).pathname;
+  return sharedSpecDir('POS_SPEC_DIR');
 }
 
 type Json = Record<string, unknown>;
