@@ -10,8 +10,8 @@ import { errorResponse, json } from 'louise/http';
 import * as v from 'valibot';
 import { merchEvents } from '../../../db/schema.ts';
 import { merchDb, merchWebhookSecret } from '../../../merch/server.ts';
+import { readSignedJson } from '../../../webhook.ts';
 
-const MAX_EVENT_BYTES = 256 * 1024;
 const token = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}$/, 'is not an id'));
 const envelope = v.object({
   id: token,
@@ -29,21 +29,13 @@ export const POST: APIRoute = async ({ request }) => {
         { status: 503 },
       );
     }
-    const body = await request.text();
-    if (body.length > MAX_EVENT_BYTES) return json({ error: 'too_large' }, { status: 413 });
-    if (!(await verifyMerchSignature(body, request.headers.get(MERCH_SIGNATURE_HEADER), secret))) {
-      return json(
-        { error: 'bad_signature', message: `The ${MERCH_SIGNATURE_HEADER} header does not match this body and the webhook secret.` },
-        { status: 400 },
-      );
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      return json({ error: 'invalid_json' }, { status: 400 });
-    }
-    const result = v.safeParse(envelope, parsed);
+    const signed = await readSignedJson(
+      request,
+      (body) => verifyMerchSignature(body, request.headers.get(MERCH_SIGNATURE_HEADER), secret),
+      `The ${MERCH_SIGNATURE_HEADER} header does not match this body and the webhook secret.`,
+    );
+    if (!signed.ok) return signed.response;
+    const result = v.safeParse(envelope, signed.data);
     if (!result.success) return json({ error: 'invalid_event' }, { status: 400 });
     const event = result.output;
     const orderId = event.type.startsWith('ORDER_') && v.is(token, event.data['id']) ? (event.data['id'] as string) : null;

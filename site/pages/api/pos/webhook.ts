@@ -12,8 +12,8 @@ import { errorResponse, json } from 'louise/http';
 import * as v from 'valibot';
 import { posEvents } from '../../../db/schema.ts';
 import { posDb, posWebhookSettings } from '../../../pos/server.ts';
+import { readSignedJson } from '../../../webhook.ts';
 
-const MAX_EVENT_BYTES = 256 * 1024;
 const id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_:-]{1,100}$/, 'is not an id'));
 const envelope = v.object({
   merchant_id: id,
@@ -35,24 +35,13 @@ export const POST: APIRoute = async ({ request }) => {
         { status: 503 },
       );
     }
-    const body = await request.text();
-    if (body.length > MAX_EVENT_BYTES) return json({ error: 'too_large' }, { status: 413 });
-    if (!(await verifyPosSignature(settings.url, body, request.headers.get(POS_SIGNATURE_HEADER), settings.key))) {
-      return json(
-        {
-          error: 'bad_signature',
-          message: `The ${POS_SIGNATURE_HEADER} header does not match this body, the registered notification URL and the signature key.`,
-        },
-        { status: 400 },
-      );
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      return json({ error: 'invalid_json' }, { status: 400 });
-    }
-    const result = v.safeParse(envelope, parsed);
+    const signed = await readSignedJson(
+      request,
+      (body) => verifyPosSignature(settings.url, body, request.headers.get(POS_SIGNATURE_HEADER), settings.key),
+      `The ${POS_SIGNATURE_HEADER} header does not match this body, the registered notification URL and the signature key.`,
+    );
+    if (!signed.ok) return signed.response;
+    const result = v.safeParse(envelope, signed.data);
     if (!result.success) return json({ error: 'invalid_event' }, { status: 400 });
     const event = result.output;
     const stored = await drizzle(posDb(env))

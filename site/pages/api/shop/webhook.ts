@@ -10,25 +10,21 @@ import { errorResponse, json } from 'louise/http';
 import * as v from 'valibot';
 import { orders } from '../../../db/schema.ts';
 import { findOrder, payFailure, paySettings, shopDb, unconfigured } from '../../../shop/server.ts';
+import { readSignedJson } from '../../../webhook.ts';
 
-const MAX_EVENT_BYTES = 256 * 1024;
 const event = v.object({ type: v.string(), data: v.object({ object: v.object({ id: v.pipe(v.string(), v.regex(/^pi_[A-Za-z0-9_]{1,200}$/)) }) }) });
 
 export const POST: APIRoute = async ({ request }) => {
   try {
     const pay = paySettings(env);
     if (!pay) return unconfigured();
-    const body = await request.text();
-    if (body.length > MAX_EVENT_BYTES) return json({ error: 'too_large' }, { status: 413 });
-    if (!(await verifyPaySignature(body, request.headers.get('stripe-signature'), pay.webhookSecret))) {
-      return json({ error: 'bad_signature', message: 'The Stripe-Signature header does not match this body and the webhook secret.' }, { status: 400 });
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      return json({ error: 'invalid_json' }, { status: 400 });
-    }
+    const signed = await readSignedJson(
+      request,
+      (body) => verifyPaySignature(body, request.headers.get('stripe-signature'), pay.webhookSecret),
+      'The Stripe-Signature header does not match this body and the webhook secret.',
+    );
+    if (!signed.ok) return signed.response;
+    const parsed = signed.data;
     // Other events are acknowledged and left alone (a 4xx would make Pay send them again and again).
     if (!v.is(v.object({ type: v.literal('payment_intent.succeeded') }), parsed)) return json({ received: true });
     const result = v.safeParse(event, parsed);
