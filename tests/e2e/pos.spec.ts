@@ -127,6 +127,11 @@ test('the pay route refuses cross-site posts, bad input and an item the location
     const res = await request.post('/api/pos/pay', { headers, data: bad });
     expect(res.status(), JSON.stringify(bad)).toBe(400);
   }
+  // Hostile JSON: a prototype key is an unknown field, and a body nested past the limit is refused before any schema sees it.
+  const withProto = `{"__proto__":{"quantity":5},${JSON.stringify(good).slice(1)}`;
+  expect((await request.post('/api/pos/pay', { headers, data: withProto })).status()).toBe(400);
+  const deep = `${'{"a":'.repeat(100)}1${'}'.repeat(100)}`;
+  expect((await request.post('/api/pos/pay', { headers, data: deep })).status()).toBe(413);
 
   const notSold = await request.post('/api/pos/pay', { headers, data: good });
   expect(notSold.status()).toBe(409);
@@ -173,6 +178,8 @@ test('the webhook keeps each signed notification once and refuses any other sign
     expect(await res.json()).toMatchObject({ error: 'bad_signature' });
   }
   expect((await post('{"event_id":', sign(REGISTERED_URL, '{"event_id":'))).status()).toBe(400);
+  const huge = JSON.stringify({ merchant_id: 'M', type: 'payment.updated', event_id: 'e2e-huge', data: { pad: 'x'.repeat(300 * 1024) } });
+  expect((await post(huge, sign(REGISTERED_URL, huge))).status()).toBe(413);
   const badEvent = JSON.stringify({ merchant_id: 'M', type: 'payment.updated', event_id: '../../x', data: {} });
   expect(await (await post(badEvent, sign(REGISTERED_URL, badEvent))).json()).toMatchObject({ error: 'invalid_event' });
 });
