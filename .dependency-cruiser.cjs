@@ -40,9 +40,11 @@ const LAYERS = {
 /**
  * Single modules an area may import outside its layers: the realtime socket
  * protocol is the contract of both ends (plain valibot, no server code), so
- * the browser's live session validates with the very schemas the object uses.
+ * the browser's live session validates with the very schemas the object uses;
+ * canonical JSON (content/field-rev.ts imports nothing) is the one definition
+ * the provider clients' idempotency keys use too.
  */
-const SHARED = { client: ['^src/realtime/protocol\\.ts$'] };
+const SHARED = { client: ['^src/realtime/protocol\\.ts$'], commerce: ['^src/content/field-rev\\.ts$'] };
 
 const layerRules = Object.entries(LAYERS).map(([area, allowed]) => ({
   name: `layer-${area}`,

@@ -1,4 +1,5 @@
 import { encodeHexLowerCase } from '@oslojs/encoding';
+import { canonicalJson } from '../../content/field-rev.ts';
 import {
   type FetchFn,
   parseRetryAfter,
@@ -153,21 +154,11 @@ export function checkPosConfig(config: PosConfig): void {
   if (config.retry !== undefined) checkRetryPolicy(config.retry, 'Pos');
 }
 
-/** JSON with sorted keys, so equal inputs give equal idempotency keys whatever the order they were built in. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
 /**
  * The idempotency key of an operation when the caller gives none: 40 hex
- * characters of SHA-256 over the operation and its input. The same call
- * repeated (a retry, a double submit) carries the same key, so Pos replays
+ * characters of SHA-256 over the operation and its input as canonical JSON
+ * (keys sorted: the order an input was built in does not matter). The same
+ * call repeated (a retry, a double submit) carries the same key, so Pos replays
  * the first result instead of charging or creating twice. 40 fits every
  * endpoint (the shortest limit is 45). Give your own key for two deliberate,
  * identical operations.
