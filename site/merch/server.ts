@@ -3,7 +3,6 @@
 import { formatMoney } from 'louise/commerce';
 import { lowestPrice, type MerchProduct } from 'louise/commerce/merch';
 import { json } from 'louise/http';
-import { UpstreamError, upstreamLogLine } from 'louise/security';
 
 /** The storefront's settings: `.dev.vars` on localhost (the local fake Merch server), vars and secrets when deployed. */
 interface MerchEnv {
@@ -46,12 +45,6 @@ export const merchKv = (env: unknown) => (env as MerchEnv).KV;
 export const MERCH_UNCONFIGURED = 'The merch store is not set up: set MERCH_STOREFRONT_TOKEN and MERCH_CHECKOUT_URL (see the merch section of the README).';
 
 export const merchUnconfigured = () => json({ error: 'merch_unconfigured', message: MERCH_UNCONFIGURED }, { status: 503 });
-
-/** Logs a Merch failure (never the token: UpstreamError keeps no query); anything else is rethrown. The pages say it in the visitor's words. */
-export function logMerchFailure(error: unknown): void {
-  if (!(error instanceof UpstreamError)) throw error;
-  console.error(upstreamLogLine(error));
-}
 
 /**
  * A product's price as the store shows it: the lowest price (of what can be

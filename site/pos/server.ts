@@ -1,10 +1,10 @@
 // The POS page's server side (site/pages/pos.astro, site/pages/api/pos/*):
 // the point of sale's settings, its Content-Security-Policy, and how a Pos
 // failure is answered.
-import { type PosConfig, PosApiError } from 'louise/commerce/pos';
+import type { PosConfig } from 'louise/commerce/pos';
 import { POS_WEB_SDK_URLS, posApplicationIdEnvironment, posWebPaymentsCsp } from 'louise/commerce/pos-web';
 import { json } from 'louise/http';
-import { extendCspPolicy, upstreamLogLine } from 'louise/security';
+import { extendCspPolicy } from 'louise/security';
 
 /** The point of sale's settings: `.dev.vars` on localhost (the local fake Pos server), vars and secrets when deployed. */
 interface PosEnv {
@@ -80,12 +80,6 @@ export function posPageCsp(settings: PosSettings): string {
   const policy = extendCspPolicy(BASE_POLICY, posWebPaymentsCsp({ environments: [settings.environment] }));
   const sdkOrigin = new URL(settings.sdkUrl).origin;
   return extendCspPolicy(policy, { script: [sdkOrigin], frame: [sdkOrigin], connect: [sdkOrigin] });
-}
-
-/** Logs a Pos failure (never the token); anything else is rethrown. */
-export function logPosFailure(error: unknown): void {
-  if (!(error instanceof PosApiError)) throw error;
-  console.error(upstreamLogLine(error));
 }
 
 export const posUnconfigured = () => json({ error: 'pos_unconfigured', message: POS_UNCONFIGURED }, { status: 503 });

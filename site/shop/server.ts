@@ -3,8 +3,8 @@
 import { drizzle } from 'drizzle-orm/d1';
 import { eq } from 'drizzle-orm';
 import { json } from 'louise/http';
-import { UpstreamError, upstreamLogLine } from 'louise/security';
 import { orders } from '../db/schema.ts';
+import { logUpstreamFailure } from '../providers.ts';
 import * as v from 'valibot';
 import { priceCents } from './products.ts';
 
@@ -44,8 +44,7 @@ export const unconfigured = () =>
 
 /** An answer for a Pay failure: the details go to the log (never the key), the buyer gets our words. */
 export function payFailure(error: unknown): Response {
-  if (!(error instanceof UpstreamError)) throw error;
-  console.error(upstreamLogLine(error));
+  logUpstreamFailure(error);
   return json({ error: 'payment_unavailable', message: 'The payment service did not answer. Nothing was charged; try again in a minute.' }, { status: 502 });
 }
 

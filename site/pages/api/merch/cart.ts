@@ -9,7 +9,8 @@ import { createCart, getProduct } from 'louise/commerce/merch';
 import { isSameOrigin, json } from 'louise/http';
 import { rateLimit } from 'louise/security';
 import * as v from 'valibot';
-import { logMerchFailure, MERCH_SLUG, merchKv, merchSettings, merchUnconfigured } from '../../../merch/server.ts';
+import { MERCH_SLUG, merchKv, merchSettings, merchUnconfigured } from '../../../merch/server.ts';
+import { logUpstreamFailure } from '../../../providers.ts';
 
 const MAX_FORM_BYTES = 4096;
 const slug = v.pipe(v.string(), v.regex(MERCH_SLUG));
@@ -52,7 +53,7 @@ export const POST: APIRoute = async ({ request, clientAddress }) => {
     });
     return new Response(null, { status: 303, headers: { location: cart.checkoutUrl } });
   } catch (error) {
-    logMerchFailure(error);
+    logUpstreamFailure(error);
     return back(productSlug, 'unavailable');
   }
 };

@@ -10,7 +10,7 @@ import { errorResponse, json } from 'louise/http';
 import * as v from 'valibot';
 import { merchEvents } from '../../../db/schema.ts';
 import { merchDb, merchWebhookSecret } from '../../../merch/server.ts';
-import { readSignedJson } from '../../../webhook.ts';
+import { readSignedJson } from '../../../providers.ts';
 
 const token = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}$/, 'is not an id'));
 const envelope = v.object({

@@ -12,7 +12,8 @@ import { createOrder, createPayment, isPresentAt, PosApiError, retrieveCatalogIt
 import { errorResponse, isSameOrigin, json, parseBody } from 'louise/http';
 import { rateLimit } from 'louise/security';
 import * as v from 'valibot';
-import { logPosFailure, posKv, posSettings, posUnconfigured } from '../../../pos/server.ts';
+import { posKv, posSettings, posUnconfigured } from '../../../pos/server.ts';
+import { logUpstreamFailure } from '../../../providers.ts';
 
 const POS_ID = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not an id'));
 const payBody = v.strictObject({
@@ -23,11 +24,10 @@ const payBody = v.strictObject({
   token: v.pipe(v.string(), v.regex(/^cnon:[A-Za-z0-9_:-]{1,200}$/, 'is not a card token')),
 });
 
-function posFailure(error: unknown): Response {
-  logPosFailure(error);
-  const e = error as PosApiError;
-  if (e.category === 'PAYMENT_METHOD_ERROR') {
-    return json({ error: 'declined', code: e.code, message: 'The card was declined. Try another card, or ask your bank.' }, { status: 402 });
+function posFailure(error: PosApiError): Response {
+  logUpstreamFailure(error);
+  if (error.category === 'PAYMENT_METHOD_ERROR') {
+    return json({ error: 'declined', code: error.code, message: 'The card was declined. Try another card, or ask your bank.' }, { status: 402 });
   }
   return json({ error: 'pos_unavailable', message: 'The point of sale did not answer. Nothing was charged; try again in a minute.' }, { status: 502 });
 }

@@ -12,7 +12,7 @@ import { errorResponse, json } from 'louise/http';
 import * as v from 'valibot';
 import { posEvents } from '../../../db/schema.ts';
 import { posDb, posWebhookSettings } from '../../../pos/server.ts';
-import { readSignedJson } from '../../../webhook.ts';
+import { readSignedJson } from '../../../providers.ts';
 
 const id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_:-]{1,100}$/, 'is not an id'));
 const envelope = v.object({

@@ -10,7 +10,7 @@ import { errorResponse, json } from 'louise/http';
 import * as v from 'valibot';
 import { orders } from '../../../db/schema.ts';
 import { findOrder, payFailure, paySettings, shopDb, unconfigured } from '../../../shop/server.ts';
-import { readSignedJson } from '../../../webhook.ts';
+import { readSignedJson } from '../../../providers.ts';
 
 const event = v.object({ type: v.string(), data: v.object({ object: v.object({ id: v.pipe(v.string(), v.regex(/^pi_[A-Za-z0-9_]{1,200}$/)) }) }) });
 

@@ -1,8 +1,16 @@
-// What the site's provider webhooks (shop, merch, POS) do first, the same way:
-// read the raw body (256 KB at most), check its signature before anything is
-// parsed, then parse it as JSON. The routes keep what differs: where the
-// signature is, what the event must look like, and what is stored.
+// What the site's provider integrations (shop, merch, POS) share: how a
+// provider failure is logged, and what their webhooks do first (read the raw
+// body, 256 KB at most, check its signature before anything is parsed, then
+// parse it as JSON). The routes keep what differs: where the signature is,
+// what the event must look like, what is stored, and the words visitors see.
 import { json } from 'louise/http';
+import { UpstreamError, upstreamLogLine } from 'louise/security';
+
+/** Logs a provider failure (never a credential: see upstreamLogLine); anything else is rethrown. */
+export function logUpstreamFailure(error: unknown): void {
+  if (!(error instanceof UpstreamError)) throw error;
+  console.error(upstreamLogLine(error));
+}
 
 const MAX_EVENT_BYTES = 256 * 1024;
 
