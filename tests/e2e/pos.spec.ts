@@ -59,6 +59,8 @@ test('a visitor sees each location’s prices, and pays for an item at the price
   const large = table.getByRole('row', { name: /Flat white \(Large\)/ });
   await expect(large.getByRole('cell')).toHaveText(['$4.80', '$4.80', '$5.20 (local price)']);
   await expect(table.getByRole('row', { name: /Cinnamon bun/ }).getByRole('cell')).toHaveText(['$3.50', 'Not sold here', '$3.50']);
+  // A variation the location does not sell under an item it does: not sold there (not "priced at the till").
+  await expect(table.getByRole('row', { name: /\(Ground\)/ }).getByRole('cell')).toHaveText(['$12.00', '$12.00', 'Not sold here']);
 
   const pay = page.locator('form[data-pos-pay]');
   await expect(pay.getByRole('button', { name: 'Pay' })).toBeEnabled();

@@ -32,7 +32,8 @@ function variation(id: string, name: string, amount: number, extra: Obj = {}, da
 
 /**
  * A small coffee business, as raw Pos objects: three USD locations and four
- * items. The cinnamon bun is not sold at the Old Town Kiosk; the large flat
+ * items. The cinnamon bun is not sold at the Old Town Kiosk; ground beans are
+ * not sold at the Station Stand, though the whole beans are; the large flat
  * white costs more at the Station Stand (a location override); the beans and
  * the bun have stock counts. Written through the same path as the fake's
  * upserts, so the seed obeys the rules Pos enforces.
@@ -87,7 +88,8 @@ export function seedPosShop(state: PosState): SeededPosShop {
         name: 'House blend beans 250 g',
         variations: [
           variation('#beans-whole', 'Whole bean', 1200, {}, { track_inventory: true }),
-          variation('#beans-ground', 'Ground', 1200, {}, { track_inventory: true }),
+          // The stand has no grinder: the item is sold there, this variation is not.
+          variation('#beans-ground', 'Ground', 1200, { absent_at_location_ids: [stationStand] }, { track_inventory: true }),
         ],
       },
     },
