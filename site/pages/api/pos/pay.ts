@@ -8,7 +8,7 @@
 import type { APIRoute } from 'astro';
 import { env } from 'cloudflare:workers';
 import { formatMoney } from 'louise/commerce';
-import { createOrder, createPayment, isPresentAt, PosApiError, retrieveCatalogItem } from 'louise/commerce/pos';
+import { createOrder, createPayment, PosApiError, retrieveCatalogItem, variationPriceAt } from 'louise/commerce/pos';
 import { errorResponse, isSameOrigin, json, parseBody } from 'louise/http';
 import { rateLimit } from 'louise/security';
 import * as v from 'valibot';
@@ -51,7 +51,8 @@ export const POST: APIRoute = async ({ request, clientAddress }) => {
       const item = await retrieveCatalogItem(settings.config, input.itemId);
       const variation = item?.variations.find((one) => one.id === input.variationId);
       if (!item || !variation) return json({ error: 'gone', message: 'That item is no longer sold. Reload the page to see what is.' }, { status: 409 });
-      if (!isPresentAt(item, input.locationId) || !isPresentAt(variation, input.locationId)) {
+      // The page's own test of what a location sells (present there, with a price): one definition for both.
+      if (variationPriceAt(item, variation, input.locationId) === null) {
         return json({ error: 'not_sold_here', message: 'That location does not sell this item. Pick another location or item.' }, { status: 409 });
       }
       const order = await createOrder(settings.config, {
