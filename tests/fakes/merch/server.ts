@@ -14,7 +14,8 @@
  * empty). Plain Node (types stripped): only erasable TypeScript here.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readNodeBody, sendWebResponse, serveFake, webRequest } from '../node-bridge.ts';
 import { createFakePlatform } from './platform.ts';
 import { createFakeStorefront, type FakeCart } from './storefront.ts';
 
@@ -86,12 +87,6 @@ async function placeOrder(form: URLSearchParams): Promise<{ status: number; html
   );
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const started = Date.now();
   const url = new URL(req.url ?? '/', origin);
@@ -109,41 +104,23 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([...storefront.violations, ...platform.violations]));
     return;
   }
-  const body = method === 'GET' || method === 'HEAD' ? null : new Uint8Array(await readBody(req));
+  const body = await readNodeBody(req);
   if (url.pathname === '/checkout/place' && method === 'POST') {
     const placed = await placeOrder(new URLSearchParams(Buffer.from(body ?? []).toString('utf8')));
     res.writeHead(placed.status, { 'content-type': 'text/html; charset=utf-8' }).end(placed.html);
     console.log(`[fake-merch] POST /checkout/place -> ${placed.status}`);
     return;
   }
-  const aborted = new AbortController();
-  res.on('close', () => aborted.abort(new Error('client went away')));
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === 'string') headers.set(name, value);
-    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-  }
-  const request = new Request(url, { method, headers, body, signal: aborted.signal });
+  const request = webRequest(req, res, url, body);
   const response = (await storefront.handle(request)) ?? (await platform.handle(request));
   if (!response) {
     res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'NOT_FOUND' }));
     onViolation(`${method} ${url.pathname}: neither a storefront nor a platform path`);
     return;
   }
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  res.end(Buffer.from(await response.arrayBuffer()));
+  await sendWebResponse(res, response);
   // One line per request; never the token or the credentials, never the body.
   console.log(`[fake-merch] ${method} ${url.pathname} -> ${response.status} ${Date.now() - started}ms`);
 }
 
-const server = createServer((req, res) => {
-  answer(req, res).catch((error: unknown) => {
-    console.error('[fake-merch] handler failed:', error);
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ code: 'FAKE_MERCH_CRASHED' }));
-  });
-});
-server.listen(port, 'localhost', () => {
-  console.log(`[fake-merch] listening on ${origin} (order webhooks: ${webhookUrl ?? 'not sent'})`);
-});
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));
+serveFake('fake-merch', port, answer, { code: 'FAKE_MERCH_CRASHED' }, `listening on ${origin} (order webhooks: ${webhookUrl ?? 'not sent'})`);

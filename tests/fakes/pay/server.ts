@@ -10,7 +10,8 @@
  * assert it is empty); `GET /__fake/invoices/<id>` is the hosted invoice page.
  * Plain Node (types stripped): only erasable TypeScript here.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readNodeBody, sendWebResponse, serveFake, webRequest } from '../node-bridge.ts';
 import { createFakePay } from './fake-pay.ts';
 
 const port = Number(process.env['PAY_FAKE_PORT'] ?? 12111);
@@ -37,12 +38,6 @@ function hostedInvoice(id: string): { status: number; html: string } {
   };
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const started = Date.now();
   const url = new URL(req.url ?? '/', origin);
@@ -60,32 +55,19 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
     res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8' }).end(page.html);
     return;
   }
-  const aborted = new AbortController();
-  res.on('close', () => aborted.abort(new Error('client went away')));
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === 'string') headers.set(name, value);
-    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-  }
   const method = req.method ?? 'GET';
-  const body = method === 'GET' || method === 'HEAD' ? null : new Uint8Array(await readBody(req));
-  const request = new Request(url, { method, headers, body, signal: aborted.signal });
+  const request = webRequest(req, res, url, await readNodeBody(req));
   const response = await fake.fetch(request);
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  res.end(Buffer.from(await response.arrayBuffer()));
+  await sendWebResponse(res, response);
   // One line per request; never the key (only its mode prefix), never the body.
   const key = /^Bearer ((?:sk|rk)_[a-z]+)_/.exec(req.headers['authorization'] ?? '')?.[1] ?? 'no-key';
   console.log(`[fake-pay] ${method} ${url.pathname} -> ${response.status} ${Date.now() - started}ms (${key})`);
 }
 
-const server = createServer((req, res) => {
-  answer(req, res).catch((error: unknown) => {
-    console.error('[fake-pay] handler failed:', error);
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: { type: 'api_error', message: 'fake-pay crashed; see its log' } }));
-  });
-});
-server.listen(port, 'localhost', () => {
-  console.log(`[fake-pay] listening on ${origin} (webhooks: ${process.env['PAY_FAKE_WEBHOOK_URL'] || 'not sent'})`);
-});
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));
+serveFake(
+  'fake-pay',
+  port,
+  answer,
+  { error: { type: 'api_error', message: 'fake-pay crashed; see its log' } },
+  `listening on ${origin} (webhooks: ${process.env['PAY_FAKE_WEBHOOK_URL'] || 'not sent'})`,
+);

@@ -14,7 +14,8 @@
  * `GET /v1/square.js` and `/__fake/card-frame` stand in for the provider's
  * web-payments script and its card fields. Plain Node (types stripped).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readNodeBody, sendWebResponse, serveFake, webRequest } from '../node-bridge.ts';
 import { createFakePos } from './fake-pos.ts';
 import { seedPosShop } from './seed.ts';
 import { CARD_FRAME_HTML, webPaymentsScript } from './web-payments.ts';
@@ -34,12 +35,6 @@ const fake = createFakePos({
         },
 });
 seedPosShop(fake.state);
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 const STATIC: Record<string, { type: string; body: string }> = {
   '/__fake/health': { type: 'text/plain', body: 'ok' },
@@ -64,28 +59,17 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(sent));
     return;
   }
-  const aborted = new AbortController();
-  res.on('close', () => aborted.abort(new Error('client went away')));
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === 'string') headers.set(name, value);
-    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-  }
   const method = req.method ?? 'GET';
-  const body = method === 'GET' || method === 'HEAD' ? null : new Uint8Array(await readBody(req));
-  const response = await fake.fetch(new Request(url, { method, headers, body, signal: aborted.signal }));
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  res.end(Buffer.from(await response.arrayBuffer()));
+  const response = await fake.fetch(webRequest(req, res, url, await readNodeBody(req)));
+  await sendWebResponse(res, response);
   // One line per request; never the token, never the body.
   console.log(`[fake-pos] ${method} ${url.pathname} -> ${response.status} ${Date.now() - started}ms`);
 }
 
-const server = createServer((req, res) => {
-  answer(req, res).catch((error: unknown) => {
-    console.error('[fake-pos] handler failed:', error);
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', detail: 'fake-pos crashed; see its log' }] }));
-  });
-});
-server.listen(port, 'localhost', () => console.log(`[fake-pos] listening on ${origin} (webhooks: ${deliverTo ?? 'not sent'})`));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));
+serveFake(
+  'fake-pos',
+  port,
+  answer,
+  { errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', detail: 'fake-pos crashed; see its log' }] },
+  `listening on ${origin} (webhooks: ${deliverTo ?? 'not sent'})`,
+);
