@@ -6,6 +6,16 @@ import type { ValidateFunction } from 'ajv';
  * an idempotency replay compares requests by.
  */
 
+export type Json = Record<string, unknown>;
+
+/** An OpenAPI operation parameter, as far as the fakes read it. */
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required?: boolean;
+  schema?: Json;
+}
+
 /** Where the providers' published specs live: `../shared/specs` beside the repository, or the folder `variable` names. */
 export function sharedSpecDir(variable: string): string {
   return process.env[variable] ?? new URL('../../../shared/specs/', import.meta.url).pathname;

@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { ajvErrors as describeErrors, bySpecificity, compileTemplate, findOperation, type PathTemplate, sharedSpecDir } from '../openapi.ts';
+import {
+  ajvErrors as describeErrors,
+  bySpecificity,
+  compileTemplate,
+  findOperation,
+  type Json,
+  type Parameter,
+  type PathTemplate,
+  sharedSpecDir,
+} from '../openapi.ts';
 
 /**
  * Pay's published contract, as the fake checks it: the OpenAPI description
@@ -26,15 +35,6 @@ const REMOVED_PARAMS: Record<string, readonly string[]> = {
   'POST /v1/invoiceitems': ['unit_amount', 'price'],
   'POST /v1/invoiceitems/{invoiceitem}': ['unit_amount', 'price'],
 };
-
-type Json = Record<string, unknown>;
-
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header';
-  required?: boolean;
-  schema?: Json;
-}
 
 export interface Operation extends PathTemplate {
   /** The path template, `/v1/payment_intents/{intent}`. */

@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { ajvErrors as describeErrors, bySpecificity, compileTemplate, findOperation, type PathTemplate, sharedSpecDir } from '../openapi.ts';
+import {
+  ajvErrors as describeErrors,
+  bySpecificity,
+  compileTemplate,
+  findOperation,
+  type Json,
+  type Parameter,
+  type PathTemplate,
+  sharedSpecDir,
+} from '../openapi.ts';
 
 /**
  * Pos's published contract as the fake checks it: the provider's OpenAPI 3.0
@@ -18,15 +27,6 @@ import { ajvErrors as describeErrors, bySpecificity, compileTemplate, findOperat
 /** Where the shared specs live: `../shared/specs` beside the repository, or `POS_SPEC_DIR`. */
 export function defaultPosSpecDir(): string {
   return sharedSpecDir('POS_SPEC_DIR');
-}
-
-type Json = Record<string, unknown>;
-
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header';
-  required?: boolean;
-  schema?: Json;
 }
 
 export interface PosOperation extends PathTemplate {
