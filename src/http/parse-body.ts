@@ -13,9 +13,19 @@ const BODY_LIMITS: JsonLimits = { maxDepth: 64, maxMembers: 10_000, maxNodes: 10
  * of the wrong shape, an oversized or too deeply nested body answer a 4xx
  * `HttpError` whose message says what to fix; nothing downstream sees
  * unvalidated input. An empty body is `undefined` to the schema.
+ *
+ * Only `application/json` is read (parameters such as `charset` allowed):
+ * anything else, or a body with no type, is 415.
+ * A cross-site page can send `text/plain` or a form type without a CORS
+ * preflight, never `application/json`, so this stands beside the
+ * same-origin check instead of leaving writes to that one check.
  */
 export async function parseBody<S extends v.GenericSchema>(request: Request, schema: S): Promise<v.InferOutput<S>> {
+  const type = request.headers.get('content-type');
+  if (type !== null && !isJsonType(type)) throw UNSUPPORTED;
   const text = await request.text();
+  // No type is fine only where there is nothing to read (a bare `POST .../publish`).
+  if (type === null && text !== '') throw UNSUPPORTED;
   if (text.length > MAX_JSON_BODY) throw new HttpError(413, 'too_large', `The request body is larger than ${MAX_JSON_BODY} bytes.`);
   let data: unknown;
   try {
@@ -28,6 +38,13 @@ export async function parseBody<S extends v.GenericSchema>(request: Request, sch
   const result = v.safeParse(schema, data);
   if (!result.success) throw new HttpError(400, 'invalid_body', v.summarize(result.issues));
   return result.output;
+}
+
+const UNSUPPORTED = new HttpError(415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
+
+/** `application/json`, with any parameters (`; charset=utf-8`). */
+function isJsonType(type: string): boolean {
+  return (type.split(';', 1)[0] ?? '').trim().toLowerCase() === 'application/json';
 }
 
 /**

@@ -89,7 +89,7 @@ describe('on a public host', () => {
       expect(await res.json()).toMatchObject({ error: 'unauthorized' });
     }
     // Public: sign-in answers for itself (400 for a bad body), not the gate's 401.
-    const login = await get(`${PUBLIC}/api/cms/auth/login`, { method: 'POST', headers: { origin: PUBLIC }, body: '{}' });
+    const login = await get(`${PUBLIC}/api/cms/auth/login`, { method: 'POST', headers: { origin: PUBLIC, 'content-type': 'application/json' }, body: '{}' });
     expect(login.status).toBe(400);
   });
 

@@ -20,7 +20,7 @@ function call(path: string, init: RequestInit & { cookie?: string; origin?: stri
   const headers = new Headers(init.headers);
   if (init.origin !== null) headers.set('origin', init.origin ?? ORIGIN);
   if (init.cookie) headers.set('cookie', init.cookie);
-  if (init.body) headers.set('content-type', 'application/json');
+  if (init.body !== undefined) headers.set('content-type', 'application/json');
   return runEditorRoute(route, new Request(`${ORIGIN}${path}`, { ...init, headers }), env);
 }
 

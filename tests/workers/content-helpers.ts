@@ -33,7 +33,11 @@ export async function call(route: EditorRoute<Env>, path: string, options: Call 
   if (options.publish ?? true) headers['x-publish'] = '1';
   if (options.cookie) headers.cookie = options.cookie;
   const init: RequestInit = { method: options.method ?? (options.body === undefined ? 'GET' : 'POST'), headers };
-  if (options.body !== undefined) init.body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  if (options.body !== undefined) {
+    // JSON routes read only application/json (a string body would go as text/plain).
+    headers['content-type'] = 'application/json';
+    init.body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  }
   return runEditorRoute(route, new Request(`${ORIGIN}${path}`, init), e);
 }
 

@@ -82,7 +82,7 @@ describe('write buffer', () => {
       const res = await route(
         new Request(`https://site.test/api/cms/pages/${id}/versions`, {
           method: 'POST',
-          headers: { origin: 'https://site.test', 'x-editor': 'ana' },
+          headers: { origin: 'https://site.test', 'x-editor': 'ana', 'content-type': 'application/json' },
           body: JSON.stringify({ title: `T${i}` }),
         }),
         env,
@@ -134,7 +134,7 @@ describe('a corrupt buffer value', () => {
         route,
         new Request(`${ORIGIN}/api/cms/pages/${id}/versions`, {
           method: 'POST',
-          headers: { origin: ORIGIN, 'x-editor': 'ana' },
+          headers: { origin: ORIGIN, 'x-editor': 'ana', 'content-type': 'application/json' },
           body: JSON.stringify({ title: 'Fresh' }),
         }),
         env,

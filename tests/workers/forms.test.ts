@@ -502,6 +502,7 @@ describe('submissionsRoute and inquiriesRoute', () => {
   const ask = (r: EditorRoute<TestEnv>, path: string, init: { method?: string; body?: unknown; editor?: string | null; origin?: string } = {}) => {
     const headers: Record<string, string> = { origin: init.origin ?? ORIGIN };
     if (init.editor !== null) headers['x-editor'] = init.editor ?? 'ana';
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
     const request = new Request(`${ORIGIN}${path}`, {
       method: init.method ?? 'GET',
       headers,

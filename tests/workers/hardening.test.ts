@@ -245,7 +245,7 @@ describe('the route contract: refusals are answered, never thrown', () => {
   it('every refusal comes back through composeRoutes as a response', async () => {
     const id = await publishedPage();
     const cases: [string, RequestInit, number][] = [
-      [`/api/cms/pages/${id}/versions`, { method: 'POST', headers: { 'x-editor': 'ana', origin: ORIGIN }, body: '{' }, 400],
+      [`/api/cms/pages/${id}/versions`, { method: 'POST', headers: { 'x-editor': 'ana', origin: ORIGIN, 'content-type': 'application/json' }, body: '{' }, 400],
       [`/api/cms/pages/${id}/versions`, {}, 401],
       [`/api/cms/pages/${id}/versions`, { method: 'POST', headers: { 'x-editor': 'ana', origin: 'https://evil.test' }, body: '{}' }, 403],
       ['/api/cms/pages/999999', { headers: { 'x-editor': 'ana' } }, 404],

@@ -62,7 +62,10 @@ export async function send(
   const headers = editorHeaders(call);
   if (call.publish === false) delete headers['x-publish'];
   const init: RequestInit = { method, headers };
-  if (body !== undefined) init.body = JSON.stringify(body);
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
   return runEditorRoute(route, new Request(`${ORIGIN}${path}`, init), env);
 }
 

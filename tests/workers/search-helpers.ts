@@ -56,7 +56,10 @@ export async function send(route: EditorRoute<Env>, path: string, options: Call 
   if (options.editor !== null) headers['x-editor'] = options.editor ?? 'ana';
   if (options.publish ?? true) headers['x-publish'] = '1';
   const init: RequestInit = { method: options.method ?? (options.body === undefined ? 'GET' : 'POST'), headers };
-  if (options.body !== undefined) init.body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  }
   const pending: Promise<unknown>[] = [];
   const ctx: RouteContext = { waitUntil: (promise) => void pending.push(promise) };
   const response = await runEditorRoute(route, new Request(`${ORIGIN}${path}`, init), env, ctx);
