@@ -5,6 +5,7 @@ import { parseBody } from '../http/parse-body.ts';
 import { answering, type EditorRoute } from '../http/route.ts';
 import { isSameOrigin } from '../http/same-origin.ts';
 import type { ResolveEditor } from '../http/session.ts';
+import type { BackoffPolicy } from '../security/backoff.ts';
 import type { RateLimitStorage } from '../security/rate-limit.ts';
 import { readCookie, serializeCookie } from '../http/cookies.ts';
 import { SESSION_COOKIE, sessionCookie } from './cookies.ts';
@@ -18,16 +19,28 @@ export interface AuthEnv {
   DB: D1Database;
 }
 
+/**
+ * Sign-in throttling. Only failures count (a success forgets its client's
+ * failures at that address). Each client (its IP) at each address gets
+ * `pairFree` wrong passwords, then waits `baseDelaySec`, doubled after each
+ * further failure up to `maxDelaySec`. Past `addressCeiling` failures at one
+ * address from all clients, every client there gets one free try before its
+ * waits start: a guesser spread over many clients is slowed, and nobody is
+ * refused for longer than `maxDelaySec`. `clientFree` wrong passwords from one
+ * client over all addresses start the same waits for that client.
+ * Failures are forgotten `memorySec` after the last one.
+ */
 export interface LoginLimits {
-  /** Attempts per client address per window. */
-  perClient: number;
-  /** Attempts per email per window. */
-  perEmail: number;
-  windowSec: number;
+  pairFree: number;
+  addressCeiling: number;
+  clientFree: number;
+  baseDelaySec: number;
+  maxDelaySec: number;
+  memorySec: number;
 }
 
-/** 20 attempts per client and 10 per email every 15 minutes. */
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perClient: 20, perEmail: 10, windowSec: 900 };
+/** 5 free tries per client and address, waits from 2 s doubling to 15 minutes, a ceiling of 20 failures per address, 30 per client, forgotten after an hour. */
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = { pairFree: 5, addressCeiling: 20, clientFree: 30, baseDelaySec: 2, maxDelaySec: 900, memorySec: 3600 };
 
 export interface AuthRouteOptions<E extends AuthEnv> {
   /** Rate limit store for sign-in attempts; null turns limiting off (tests only). */
@@ -59,11 +72,14 @@ export function authRoute<E extends AuthEnv>(options: AuthRouteOptions<E>): Edit
     if (!isSameOrigin(request)) throw new HttpError(403, 'forbidden', 'Cross-origin sign-in refused: sign in from the site itself.');
     const body = await parseBody(request, LoginBody);
     const email = normalizeEmail(body.email);
-    await limitAttempts(options.limiter(env), limits, request, email);
+    // Before the address is looked up: an unknown one is throttled exactly like a known one.
+    const attempt = await beginAttempt(options.limiter(env), limits, request, email, now());
     const editor = await findEditorByEmail(env.DB, email);
     // Verify against a dummy hash for unknown emails so both failures take the same time.
     const ok = await verifyPassword(body.password, editor?.passwordHash ?? DUMMY_HASH);
+    // A failure stays counted; only a success is taken back.
     if (!editor || !ok) throw INVALID;
+    await attempt.succeeded();
     const session = await createSession(env.DB, editor.id, options.clock);
     return new Response(null, {
       status: 204,
@@ -98,22 +114,55 @@ export function authRoute<E extends AuthEnv>(options: AuthRouteOptions<E>): Edit
   });
 }
 
-/** Counts a sign-in attempt per client and per email (hashed); 429 with `retry-after` once either is over its limit. */
-async function limitAttempts(limiter: RateLimitStorage | null, limits: LoginLimits, request: Request, email: string): Promise<void> {
-  if (!limiter) return;
+const NEVER_REFUSED = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Reserves one sign-in attempt on three back-off counters (see
+ * `LoginLimits`), counted as a failure until `succeeded()`; 429 with
+ * `retry-after` when the client must wait. Keys hold hashes, never an
+ * address or an IP. Client: `CF-Connecting-IP` (Cloudflare sets it; absent
+ * only locally).
+ */
+async function beginAttempt(
+  limiter: RateLimitStorage | null,
+  limits: LoginLimits,
+  request: Request,
+  email: string,
+  now: number,
+): Promise<{ succeeded(): Promise<void> }> {
+  if (!limiter) return { succeeded: async () => {} };
   const client = request.headers.get('cf-connecting-ip') ?? 'local';
-  const results = await Promise.all([
-    limiter.hit(`login:client:${client}`, limits.perClient, limits.windowSec),
-    limiter.hit(`login:email:${await sha256Hex(email)}`, limits.perEmail, limits.windowSec),
+  const [address, pair, clientKey] = await Promise.all([
+    sha256Hex(`login address\n${email}`),
+    sha256Hex(`login pair\n${client}\n${email}`),
+    sha256Hex(`login client\n${client}`),
   ]);
-  const blocked = results.filter((result) => !result.ok);
-  if (blocked.length === 0) return;
-  const retryAfter = Math.max(1, ...blocked.map((result) => result.retryAfter));
-  throw new HttpError(
-    429,
-    'rate_limited',
-    `Too many sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
-    {},
-    { 'retry-after': String(retryAfter) },
-  );
+  const keys = { address: `login:address:${address}`, pair: `login:pair:${pair}`, client: `login:client:${clientKey}` };
+  const policy = (free: number): BackoffPolicy => ({ free, baseSec: limits.baseDelaySec, maxSec: limits.maxDelaySec, memorySec: limits.memorySec });
+  // The address counter never refuses: it only tells how many failed there lately.
+  const seen = await limiter.backoff(keys.address, { kind: 'take', policy: policy(NEVER_REFUSED), now });
+  const underAttack = seen.failures >= limits.addressCeiling;
+  const taken = await Promise.all([
+    limiter.backoff(keys.pair, { kind: 'take', policy: policy(underAttack ? 1 : limits.pairFree), now }),
+    limiter.backoff(keys.client, { kind: 'take', policy: policy(limits.clientFree), now }),
+  ]);
+  const forgive = (key: string) => limiter.backoff(key, { kind: 'forgive', now });
+  const refused = taken.filter((result) => !result.ok);
+  if (refused.length > 0) {
+    // Refused before any password was checked: give back what this attempt reserved.
+    await Promise.all([forgive(keys.address), ...(taken[0]?.ok ? [forgive(keys.pair)] : []), ...(taken[1]?.ok ? [forgive(keys.client)] : [])]);
+    const retryAfter = Math.max(1, ...refused.map((result) => result.retryAfter));
+    throw new HttpError(429, 'rate_limited', `Too many failed sign-ins. Try again in ${waitWords(retryAfter)}.`, {}, { 'retry-after': String(retryAfter) });
+  }
+  return {
+    async succeeded() {
+      await Promise.all([limiter.backoff(keys.pair, { kind: 'clear' }), forgive(keys.client), forgive(keys.address)]);
+    },
+  };
+}
+
+function waitWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

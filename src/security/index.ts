@@ -4,6 +4,7 @@ export { plainText, metaDescription, hasRichText, stripEmptyHeadings, SEO_DESCRI
 export { normalizeFieldText, normalizeJsonStrings } from './field-text.ts';
 export { rateLimit, matchRateRule, kvRateLimitStorage, type RateResult, type RateRule, type RateLimitStorage } from './rate-limit.ts';
 export { createRateLimiter, durableRateLimitStorage, type DurableRateLimiter, type RateLimiterNamespace } from './durable-rate-limit.ts';
+export { applyBackoff, backoffWait, type BackoffOp, type BackoffPolicy, type BackoffResult, type BackoffState } from './backoff.ts';
 export { readSecret, getSessionSecret, DEV_SESSION_SECRET, type KVLike, type SecretBinding, type LouiseEnv } from './secrets.ts';
 export { louiseSecurityHeaders, isNoindexHost, type SecurityHeaderOptions } from './headers.ts';
 export { rewriteCspStyleSrc, allowCspDataFonts, type CspSources, extendCsp, extendCspPolicy } from './csp.ts';

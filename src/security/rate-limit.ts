@@ -1,3 +1,4 @@
+import { applyBackoff, checkBackoffPolicy, type BackoffOp, type BackoffResult, type BackoffState } from './backoff.ts';
 import type { KVLike } from './secrets.ts';
 
 /** Outcome of one counted hit; `retryAfter` is whole seconds until the window resets, 0 when ok. */
@@ -10,6 +11,8 @@ export interface RateResult {
 /** What every limited caller uses: count one hit for `key` in a fixed window. */
 export interface RateLimitStorage {
   hit(key: string, limit: number, windowSec: number): Promise<RateResult>;
+  /** One operation on `key`'s back-off counter (sign-in failures; see `applyBackoff`). */
+  backoff(key: string, op: BackoffOp): Promise<BackoffResult>;
 }
 
 /**
@@ -70,7 +73,39 @@ export function checkRateArgs(caller: string, limit: number, windowSec: number, 
 
 /** A `RateLimitStorage` backed by `rateLimit` on a KV namespace (approximate; see `rateLimit`). */
 export function kvRateLimitStorage(kv: KVLike): RateLimitStorage {
-  return { hit: (key, limit, windowSec) => rateLimit(kv, key, limit, windowSec) };
+  return { hit: (key, limit, windowSec) => rateLimit(kv, key, limit, windowSec), backoff: (key, op) => kvBackoff(kv, key, op) };
+}
+
+/**
+ * A back-off counter in KV: approximate like `rateLimit` (two isolates can
+ * both read the same count), fails open with one warning line.
+ */
+async function kvBackoff(kv: KVLike, key: string, op: BackoffOp): Promise<BackoffResult> {
+  if (op.kind === 'take') checkBackoffPolicy('kvRateLimitStorage.backoff', op.policy);
+  const storeKey = `bo:${key}`;
+  try {
+    const { result, next } = applyBackoff(parseBackoff(await kv.get(storeKey)), op);
+    // KVLike has no delete: an empty value reads as no state, and expires.
+    if (next === null) await kv.put(storeKey, '', { expirationTtl: KV_MIN_TTL_SEC });
+    else if (op.kind !== 'take' || result.ok) {
+      const ttl = Math.max(KV_MIN_TTL_SEC, Math.ceil((next.forgetAt - Date.now()) / 1000));
+      await kv.put(storeKey, JSON.stringify(next), { expirationTtl: ttl });
+    }
+    return result;
+  } catch (error) {
+    console.warn(`louise: rate limit store failed, allowing request (${error instanceof Error ? error.name : typeof error})`);
+    return { ok: true, retryAfter: 0, failures: 0 };
+  }
+}
+
+function parseBackoff(raw: string | null): BackoffState | null {
+  if (raw === null) return null;
+  try {
+    const { failures, lastAt, forgetAt } = JSON.parse(raw) as Record<string, unknown>;
+    if ([failures, lastAt, forgetAt].every((n) => Number.isSafeInteger(n) && (n as number) >= 0)) return { failures, lastAt, forgetAt } as BackoffState;
+  } catch {}
+  // A value this counter did not write restarts the count.
+  return null;
 }
 
 /**

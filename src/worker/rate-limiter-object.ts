@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import { createRateLimiter, type DurableRateLimiter } from '../security/durable-rate-limit.ts';
+import type { BackoffOp, BackoffResult } from '../security/backoff.ts';
 import type { RateResult } from '../security/rate-limit.ts';
 
 /**
@@ -18,6 +19,11 @@ export class RateLimiterObject extends DurableObject<unknown> {
   /** Counts one hit against this key's fixed window. */
   hit(limit: number, windowSec: number): Promise<RateResult> {
     return this.limiter.hit(limit, windowSec);
+  }
+
+  /** One operation on this key's back-off counter (sign-in failures). */
+  backoff(op: BackoffOp): Promise<BackoffResult> {
+    return this.limiter.backoff(op);
   }
 
   /** Reaps the counter at the end of its window. */

@@ -1,6 +1,15 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addEditor, authRoute, createSession, ensureDevEditors, removeEditor, resolveSession, SESSION_TTL_MS } from '../../src/auth/index.ts';
+import {
+  addEditor,
+  authRoute,
+  createSession,
+  DEFAULT_LOGIN_LIMITS,
+  ensureDevEditors,
+  removeEditor,
+  resolveSession,
+  SESSION_TTL_MS,
+} from '../../src/auth/index.ts';
 import { renewedSessionCookie, requestSession } from '../../src/auth/password-editor.ts';
 import { resetDevEditorsCheck } from '../../src/auth/dev-editors.ts';
 import { dbProblemOf } from '../../src/http/db-problem.ts';
@@ -13,7 +22,7 @@ const uniqueEmail = () => `editor${++counter}-${Date.now()}@example.com`;
 
 const route = authRoute<Env>({
   limiter: (e) => durableRateLimitStorage(e.RATE_LIMITER),
-  limits: { perClient: 1000, perEmail: 3, windowSec: 60 },
+  limits: { ...DEFAULT_LOGIN_LIMITS, pairFree: 3 },
 });
 
 function call(path: string, init: RequestInit & { cookie?: string; origin?: string | null } = {}) {
@@ -82,7 +91,7 @@ describe('sign-in', () => {
     expect((await call('/api/cms/auth/login')).status).toBe(405);
   });
 
-  it('rate-limits repeated attempts per email with 429 and retry-after, even for the right password', async () => {
+  it('rate-limits repeated failures per client and email with 429 and retry-after, even for the right password', async () => {
     for (let i = 0; i < 3; i++) expect((await login(email, 'wrong')).status).toBe(401);
     const blocked = await login(email, 'correct horse');
     expect(blocked.status).toBe(429);

@@ -140,7 +140,10 @@ describe('durableRateLimitStorage when the object is unreachable', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const unreachable: RateLimiterNamespace = {
       idFromName: (name) => env.RATE_LIMITER.idFromName(name),
-      get: () => ({ hit: () => Promise.reject(new Error('Network connection lost: token=abc123')) }),
+      get: () => ({
+        hit: () => Promise.reject(new Error('Network connection lost: token=abc123')),
+        backoff: () => Promise.reject(new Error('Network connection lost: token=abc123')),
+      }),
     };
     const result = await durableRateLimitStorage(unreachable).hit('login:user@example.com', 5, 60);
     expect(result).toEqual({ ok: true, remaining: 5, retryAfter: 0 });
