@@ -1,4 +1,5 @@
 import config from 'virtual:louise/config';
+import { keepCookiesPrivate } from '../src/http/private-cookies.ts';
 import { runEditorRoute } from '../src/http/route.ts';
 import { isLocalHostname } from '../src/security/local-host.ts';
 import { realtimeObject } from '../src/realtime/object.ts';
@@ -51,13 +52,14 @@ export function louiseWorker<E>(handle: AstroHandler<E>): ExportedHandler<E> {
         served.headers.delete(SERVED_HEADER);
         return served;
       }
-      if (!isHtml(response) || (incoming.method !== 'GET' && incoming.method !== 'HEAD')) return response;
+      if (!isHtml(response) || (incoming.method !== 'GET' && incoming.method !== 'HEAD')) return keepCookiesPrivate(response);
       const served = await servePage(siteGate(request, env as unknown as CmsEnv), async () => response);
       const out = new Response(served.body, served);
       for (const name of ['etag', 'last-modified', 'content-length']) out.headers.delete(name);
       if (!out.headers.has('cache-control') || !out.headers.get('cache-control')?.includes('private'))
         out.headers.set('cache-control', 'public, max-age=0, must-revalidate');
-      return out;
+      // Last, over everything above: an answer that sets a cookie (`?edit=0` clearing edit mode) is never shared.
+      return keepCookiesPrivate(out);
     },
   };
 }

@@ -5,7 +5,8 @@ import { createTestHarness } from 'wrangler';
 import { seedSettingsSql } from '../../src/editor/settings/seed-sql.ts';
 import cms from '../../site/cms.config.ts';
 
-const BUILT = new URL('../../dist/server/wrangler.json', import.meta.url);
+/** The built Worker's wrangler config (`astro build` writes it). */
+export const BUILT = new URL('../../dist/server/wrangler.json', import.meta.url);
 const MIGRATIONS = fileURLToPath(new URL('../../migrations', import.meta.url));
 const SITE = fileURLToPath(new URL('../../site', import.meta.url));
 /** The reference site's own tables (the shop's), applied by wrangler on `npm start`. */
@@ -17,9 +18,9 @@ const SITE_MIGRATIONS = fileURLToPath(new URL('../../site/migrations', import.me
  * (Louise's migrations, the site's own, the content of site/seed.sql, the
  * settings from site/cms.config.ts).
  */
-export async function startSite() {
+export async function startSite(configPath: URL = BUILT) {
   if (!existsSync(BUILT)) throw new Error('tests/site needs the production build: run `npx astro build` first (npm test does).');
-  const server = createTestHarness({ workers: [{ configPath: BUILT }] });
+  const server = createTestHarness({ workers: [{ configPath: fileURLToPath(configPath) }] });
   await server.listen();
   const worker = server.getWorker<Env>();
   const DB = (await worker.getEnv()).DB;
