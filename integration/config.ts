@@ -114,7 +114,7 @@ export interface CmsConfig<E extends CmsEnv = CmsEnv> {
    * turns it off. Every field of a drafts collection is lockable.
    */
   realtime?: false | { namespace: (env: E) => DurableObjectNamespace | null | undefined };
-  /** Status probe options; default a `db` check at `/api/cms/status`. `false` removes the probe. */
+  /** Status probe options; default a `db` check and a `migrations` check (`migrationsCheck`: Louise's tables and columns are there) at `/api/cms/status`. `false` removes the probe. */
   status?: StatusRouteOptions<E> | false;
   /** Rate-limit store for sign-in; default the `RATE_LIMITER` Durable Object, else `KV`. */
   limiter?: (env: E) => RateLimitStorage | null;

@@ -1,5 +1,10 @@
 import { FORM_FLASH_COOKIE, FORM_HIDDEN_FIELDS, formSecret, formTimestamp, readFormFlash, type FormDefinition } from '../src/editor/index.ts';
+import { dbProblemOf, logDbProblem, missingDb } from '../src/http/db-problem.ts';
+import { isLocalHostname } from '../src/security/local-host.ts';
 import { FORMS_PATH, type CmsEnv } from './config.ts';
+
+/** What a visitor reads above a form whose spam guard has no key (the database is not set up or not reachable). */
+const UNAVAILABLE = 'This form cannot take messages right now. Please try again later.';
 
 /** What a page needs to render a form `formRoute` takes (see `cmsForm`). */
 export interface FormView {
@@ -40,7 +45,17 @@ export interface FormAstro {
 export async function cmsForm(astro: FormAstro, form: FormDefinition): Promise<FormView> {
   // Imported late, so `louise/astro` also loads in `astro.config`.
   const env = (await import('cloudflare:workers')).env as unknown as CmsEnv;
-  const secret = await formSecret(env, astro.url);
+  const secret = await visitorSecret(env, astro.url);
+  if (secret === null)
+    return {
+      action: `${FORMS_PATH}${form.name}`,
+      hidden: [],
+      honeypot: FORM_HIDDEN_FIELDS.honeypot,
+      sent: false,
+      message: UNAVAILABLE,
+      values: {},
+      errors: {},
+    };
   const flash = readFormFlash(astro.request.headers.get('cookie'), form.name);
   if (flash) astro.cookies.delete(FORM_FLASH_COOKIE, { path: '/' });
   const values: Record<string, string> = {};
@@ -56,4 +71,24 @@ export async function cmsForm(astro: FormAstro, form: FormDefinition): Promise<F
     values,
     errors,
   };
+}
+
+/**
+ * The spam guard's key, or null when the database cannot give it (no `DB`
+ * binding, Louise's tables not migrated, an outage): logged with what to
+ * run, so the page still renders for visitors, its form saying it cannot
+ * take messages. (A would-be editor sees the problem itself: the middleware
+ * shows it before the page.) Anything else is a bug and throws.
+ */
+async function visitorSecret(env: CmsEnv, url: URL): Promise<string | null> {
+  try {
+    return await formSecret(env, url);
+  } catch (error) {
+    const where = { local: isLocalHostname(url.hostname) };
+    // Without SESSION_SECRET the key is read from D1: no binding fails there as a TypeError.
+    const problem = env.DB ? dbProblemOf(error, where) : missingDb(where);
+    if (!problem) throw error;
+    logDbProblem(problem);
+    return null;
+  }
 }

@@ -2,7 +2,7 @@ import { authRoute } from '../src/auth/auth-route.ts';
 import { passwordEditor } from '../src/auth/password-editor.ts';
 import type { EditorRoute } from '../src/http/route.ts';
 import type { ResolveEditor } from '../src/http/session.ts';
-import { d1Check, statusRoute } from '../src/health/index.ts';
+import { d1Check, migrationsCheck, statusRoute } from '../src/health/index.ts';
 import { durableRateLimitStorage } from '../src/security/durable-rate-limit.ts';
 import { isNoindexHost } from '../src/security/headers.ts';
 import { kvRateLimitStorage, type RateLimitStorage } from '../src/security/rate-limit.ts';
@@ -88,7 +88,8 @@ export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsR
   defineCms(config);
   const resolveEditor = config.resolveEditor ?? passwordEditor<E>();
   const siteRoutes = typeof config.routes === 'function' ? config.routes({ resolveEditor }) : (config.routes ?? []);
-  const status = config.status === false ? null : (config.status ?? { checks: { db: d1Check((env: E) => env.DB) } });
+  const status =
+    config.status === false ? null : (config.status ?? { checks: { db: d1Check((env: E) => env.DB), migrations: migrationsCheck((env: E) => env.DB) } });
   // The gate exempts only the default status path; a moved one must be added to apiGate.isPublic.
   const statusIsPublic = status !== null && (status.path ?? STATUS_PATH) === STATUS_PATH;
   const siteCollectionList = siteCollections(config);

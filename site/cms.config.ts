@@ -2,7 +2,7 @@ import { defineCms } from 'louise/astro';
 import { defineCollection, defineSections, textList, type SectionOf } from 'louise/content';
 import { pages as pagesTable, pagesVersions } from 'louise/db';
 import { defineForm } from 'louise/editor';
-import { d1Check } from 'louise/health';
+import { d1Check, migrationsCheck } from 'louise/health';
 import { d1VectorIndex, localAi } from 'louise/search';
 import { products } from './shop/products.ts';
 
@@ -92,7 +92,7 @@ export const contact = defineForm({
 // The reference site's runtime configuration: its collections (the
 // integration mounts their routes), site settings (header, menu, footer),
 // the contact form, the built-in sign-in (passwordEditor), and a status
-// probe that checks D1.
+// probe that checks D1 and that Louise's migrations are applied.
 export default defineCms<Env>({
   collections: [pages, products],
   settings: {
@@ -120,5 +120,5 @@ export default defineCms<Env>({
   // local stand-ins for Workers AI and Vectorize (an offline embedder, an exact cosine index in D1); a
   // deployed site passes its bindings instead: { ai: (env) => env.AI, index: (env) => env.VECTORIZE, minScore: 0.6 }.
   search: { vector: { ai: () => localAi(), index: (env: Env) => d1VectorIndex(env.DB), minScore: 0.25 } },
-  status: { checks: { db: d1Check((env: Env) => env.DB) } },
+  status: { checks: { db: d1Check((env: Env) => env.DB), migrations: migrationsCheck((env: Env) => env.DB) } },
 });

@@ -74,7 +74,7 @@ describe('on a public host', () => {
     const res = await get(`${PUBLIC}/api/cms/status`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ ok: true, checks: { db: { ok: true } } });
+    expect(await res.json()).toEqual({ ok: true, checks: { db: { ok: true }, migrations: { ok: true } } });
     const head = await get(`${PUBLIC}/api/cms/status`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     const post = await get(`${PUBLIC}/api/cms/status`, { method: 'POST', headers: { origin: PUBLIC } });

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ageCheck, d1Check, runStatusChecks, statusRoute } from '../../src/health/index.ts';
+import { ageCheck, d1Check, migrationsCheck, runStatusChecks, statusRoute } from '../../src/health/index.ts';
 
 // d1Check against the real local D1 binding inside workerd.
 afterEach(() => vi.restoreAllMocks());
@@ -36,6 +36,24 @@ describe('d1Check on local D1', () => {
     const result = await runStatusChecks(env, { db: d1Check(env.KV as unknown as D1Database) });
     expect(result).toStrictEqual({ ok: false, checks: { db: { ok: false } } });
     expect(log).toHaveBeenCalledWith(expect.stringContaining('"db"'), expect.any(Error));
+  });
+});
+
+describe('migrationsCheck on local D1', () => {
+  it("passes on the migrated database and fails on one without Louise's tables, logging what to run and answering booleans only", async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await runStatusChecks(env, { migrations: migrationsCheck((e: Env) => e.DB) })).toStrictEqual({ ok: true, checks: { migrations: { ok: true } } });
+    const route = statusRoute<Env>({ checks: { db: d1Check(() => env.EMPTY_DB), migrations: migrationsCheck(() => env.EMPTY_DB) } });
+    const response = await get(route, env);
+    expect(response?.status).toBe(503);
+    expect(await response?.json()).toStrictEqual({ ok: false, checks: { db: { ok: true }, migrations: { ok: false } } });
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/^louise: db_unmigrated: .*no such table/));
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('run `npx louise db migrate --remote`'));
+  });
+
+  it('fails, without throwing, when the binding is missing', async () => {
+    const { DB: _missing, ...withoutDb } = env;
+    await expect(migrationsCheck((e: Partial<Env>) => e.DB)(withoutDb, new AbortController().signal)).resolves.toBe(false);
   });
 });
 
