@@ -8,7 +8,8 @@ import type { StatusCheck } from './status-check.ts';
 /** `SELECT <every column> FROM <table> LIMIT 0` for each of Louise's tables: "no such table/column" when a migration is missing. */
 const PROBES: readonly string[] = (Object.values(schema).filter((value) => is(value, SQLiteTable)) as SQLiteTable[]).map((table) => {
   const { name, columns } = getTableConfig(table);
-  return `SELECT ${columns.map((column) => `"${column.name}"`).join(', ')} FROM "${name}" LIMIT 0`;
+  // Backticks, not double quotes: SQLite reads a double-quoted name that is not a column as a string literal.
+  return `SELECT ${columns.map((column) => `\`${column.name}\``).join(', ')} FROM \`${name}\` LIMIT 0`;
 });
 
 /**

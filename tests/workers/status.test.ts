@@ -51,6 +51,18 @@ describe('migrationsCheck on local D1', () => {
     expect(log).toHaveBeenCalledWith(expect.stringContaining('run `npx louise db migrate --remote`'));
   });
 
+  it('fails when a column a later migration added is missing (0007_pages_sections)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const check = migrationsCheck((e: Env) => e.DB);
+    await env.DB.exec('ALTER TABLE pages DROP COLUMN sections;');
+    try {
+      await expect(check(env, new AbortController().signal)).resolves.toBe(false);
+    } finally {
+      await env.DB.exec("ALTER TABLE pages ADD sections text DEFAULT '[]' NOT NULL;");
+    }
+    await expect(check(env, new AbortController().signal)).resolves.toBe(true);
+  });
+
   it('fails, without throwing, when the binding is missing', async () => {
     const { DB: _missing, ...withoutDb } = env;
     await expect(migrationsCheck((e: Partial<Env>) => e.DB)(withoutDb, new AbortController().signal)).resolves.toBe(false);
