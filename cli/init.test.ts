@@ -68,7 +68,12 @@ afterAll(() => {
 function project(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'louise-init-'));
   dirs.push(dir);
-  const all = { 'package.json': '{ "name": "@example/blog", "type": "module" }\n', 'astro.config.mjs': ASTRO_CONFIG, ...files };
+  const all = {
+    'package.json': '{ "name": "@example/blog", "type": "module" }\n',
+    'node_modules/astro/package.json': '{ "name": "astro", "version": "7.3.5" }\n',
+    'astro.config.mjs': ASTRO_CONFIG,
+    ...files,
+  };
   for (const [file, text] of Object.entries(all)) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);
@@ -94,7 +99,7 @@ const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8'
 
 /** What init adds to the blog starter's wrangler config besides its D1 database: assets, KV, R2, and the Durable Objects (each class in a migration of its own). */
 const INIT_ADDS = {
-  assets: { directory: './dist/client', binding: 'ASSETS', run_worker_first: ['/*', '!/_astro/*', '!/_louise/*'] },
+  assets: { directory: './dist/client', binding: 'ASSETS' },
   kv_namespaces: [{ binding: 'KV' }],
   r2_buckets: [{ binding: 'MEDIA', bucket_name: 'example-blog-media' }],
   durable_objects: {
@@ -179,7 +184,8 @@ describe('louise init', () => {
     expect(config.main).toBe('./src/worker.ts');
     expect(config.compatibility_date).toBe('2026-01-01');
     expect(config.compatibility_flags).toEqual(['nodejs_compat']);
-    expect(config.assets.run_worker_first).toEqual(['/api/*', '/*', '!/_astro/*', '!/_louise/*']);
+    // The site's own rule stays; Louise adds none here (louise() lists the prerendered pages in the built Worker's config).
+    expect(config.assets.run_worker_first).toEqual(['/api/*']);
     expect(config.d1_databases).toEqual([
       { binding: 'ANALYTICS', database_name: 'analytics', database_id: 'abc', migrations_dir: 'db/migrations' },
       { binding: 'DB', database_name: 'example-blog' },
@@ -264,16 +270,23 @@ directory = "./dist/client" # client build
     const dir = project({ 'wrangler.jsonc': wrangler, ...EARLIER_INIT });
     const first = await init(dir);
     expect(first.changes.map((change) => [change.file, change.summary])).toEqual([
-      ['wrangler.jsonc', 'Durable Object binding REALTIME (RealtimeObject), Durable Object migration v2 (RealtimeObject)'],
+      [
+        'wrangler.jsonc',
+        "assets.run_worker_first without /* !/_astro/* !/_louise/* (an earlier init's; louise() now sends the prerendered pages to the built Worker), " +
+          'Durable Object binding REALTIME (RealtimeObject), Durable Object migration v2 (RealtimeObject)',
+      ],
     ]);
     const text = read(dir, 'wrangler.jsonc');
     expect(text).toContain('// deployed: never change');
     const config = parseJsonc(text);
     expect(config).toEqual({
       ...parseJsonc(wrangler),
+      assets: INIT_ADDS.assets,
       durable_objects: INIT_ADDS.durable_objects,
       migrations: INIT_ADDS.migrations,
     });
+    // The earlier rule reached `astro dev` too (404 for Vite's client, styles and public/): the site owner is told why it went.
+    expect(first.output).toContain("made `astro dev` answer 404 for Vite's client, your styles and public/ files");
     // The Worker it wrote then is the site's now: left alone, with the one line it lacks printed.
     expect(read(dir, 'src/worker.ts')).toBe(EARLIER_INIT['src/worker.ts']);
     expect(first.output).toContain(
@@ -327,11 +340,39 @@ new_sqlite_classes = [ "RateLimiterObject" ]
     expect(changes.map((change) => change.file)).toEqual(['wrangler.toml']);
     expect(output).not.toContain('Add to');
     const text = read(dir, 'wrangler.toml');
-    expect(text.slice(0, toml.length)).toBe(toml);
+    // The old text as it was, less the earlier init's run_worker_first line.
+    const kept = toml.replace('run_worker_first = [ "/*", "!/_astro/*", "!/_louise/*" ]\n', '');
+    expect(text.slice(0, kept.length)).toBe(kept);
     const config = parseToml(text);
+    expect(config['assets']).toEqual(INIT_ADDS.assets);
     expect(config['durable_objects']).toEqual(INIT_ADDS.durable_objects);
     expect(config['migrations']).toEqual(INIT_ADDS.migrations);
     expect((await init(dir)).changes).toEqual([]);
+  });
+
+  it("takes an earlier init's run_worker_first out of a list that has the site's own rules too, keeping those", async () => {
+    const wrangler = `{
+  "name": "example-blog",
+  "main": "./src/worker.ts",
+  "compatibility_date": "2026-05-01",
+  "compatibility_flags": ["nodejs_compat"],
+  "assets": { "directory": "./dist/client", "binding": "ASSETS", "run_worker_first": ["/api/*", "/*", "!/_astro/*", "!/_louise/*"] }
+}
+`;
+    const dir = project({ 'wrangler.jsonc': wrangler, 'src/worker.ts': WORKER_SOURCE });
+    await init(dir);
+    expect(parseJsonc(read(dir, 'wrangler.jsonc')).assets).toEqual({ directory: './dist/client', binding: 'ASSETS', run_worker_first: ['/api/*'] });
+    expect((await init(dir)).changes).toEqual([]);
+  });
+
+  it('stops on an Astro older than its peer range, says what to run, and changes nothing', async () => {
+    const dir = project({ 'wrangler.jsonc': ASTRO_STUB_WRANGLER, 'node_modules/astro/package.json': '{ "name": "astro", "version": "7.0.4" }\n' });
+    const before = snapshot(dir);
+    await expect(init(dir)).rejects.toThrow(
+      "Louise needs astro ^7.2; this project has 7.0.4. Run: npm install astro@^7.2 (npx @astrojs/upgrade updates Astro's official integrations with it).\n" +
+        'Then run `npx louise init` again. Nothing was changed.',
+    );
+    expect(snapshot(dir)).toEqual(before);
   });
 
   it("leaves a site's own Worker entry alone and says exactly what to add to it", async () => {

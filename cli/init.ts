@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { addLouiseIntegration, findAstroConfig, inspectAstroConfig } from './astro-config.ts';
 import { CliError } from './errors.ts';
+import { checkPeers, installedVersion } from './peer-versions.ts';
 import { CMS_CONFIG_FILES, CMS_CONFIG_SOURCE, envTypes, gitignore, WORKER_SOURCE, workerInstructions, type FileChange } from './init-files.ts';
 import { findWranglerConfig, parseWranglerConfig, readIfExists } from './wrangler-config.ts';
 import { louiseWranglerEdits, workerName, type WranglerContext } from './wrangler-edits.ts';
@@ -23,6 +24,8 @@ export interface InitOptions {
   confirm: (question: string) => Promise<boolean>;
   /** Adds the Cloudflare adapter (`npx astro add cloudflare --yes`); injectable for tests. */
   astroAdd?: (cwd: string) => Promise<void>;
+  /** The version of a package installed in the project, or null; injectable for tests. */
+  installedVersion?: (cwd: string, name: string) => string | null;
   /** For a wrangler config without one; default the date of the workerd that @astrojs/cloudflare installed, as `astro add` does. */
   compatibilityDate?: (cwd: string) => Promise<string>;
 }
@@ -36,6 +39,9 @@ export interface InitPlan {
 /** Runs init; returns the changes it wrote. */
 export async function runInit(options: InitOptions): Promise<FileChange[]> {
   const { cwd, log } = options;
+  requireAstroConfig(cwd);
+  // Before anything is planned: an Astro outside Louise's range fails later, in ways that say less.
+  checkPeers(cwd, options.installedVersion ?? installedVersion);
   const date = await (options.compatibilityDate ?? workerdCompatibilityDate)(cwd);
   let plan = planInit(cwd, date);
   if (!plan.needsAdapter && plan.changes.length === 0) {
@@ -73,8 +79,7 @@ export async function runInit(options: InitOptions): Promise<FileChange[]> {
 
 /** Every change init would make now, without writing anything. */
 export function planInit(cwd: string, compatibilityDate: string): InitPlan {
-  const configFile = findAstroConfig(cwd);
-  if (!configFile) throw new CliError(`No astro.config here (${cwd}). Run \`npx louise init\` in your Astro project's folder.`);
+  const configFile = requireAstroConfig(cwd);
   const code = readFileSync(join(cwd, configFile), 'utf8');
   const astro = inspectAstroConfig(code, configFile);
   const plan: InitPlan = { needsAdapter: !astro.hasCloudflare, changes: [], notes: [] };
@@ -87,11 +92,18 @@ export function planInit(cwd: string, compatibilityDate: string): InitPlan {
   return plan;
 }
 
+function requireAstroConfig(cwd: string): string {
+  const configFile = findAstroConfig(cwd);
+  if (!configFile) throw new CliError(`No astro.config here (${cwd}). Run \`npx louise init\` in your Astro project's folder.`);
+  return configFile;
+}
+
 function planWrangler(cwd: string, context: WranglerContext, plan: InitPlan) {
   const found = findWranglerConfig(cwd) ?? { file: 'wrangler.jsonc', format: 'jsonc' as const, text: '', config: {} };
   const before = found.text === '' ? null : found.text;
   const base = before ?? '{\n  "$schema": "./node_modules/wrangler/config-schema.json"\n}\n';
   const wrangler = louiseWranglerEdits(found.config, context);
+  plan.notes.push(...wrangler.notes);
   if (wrangler.edits.length === 0) return wrangler;
   let after: string;
   if (found.format === 'toml') {

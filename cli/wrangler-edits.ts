@@ -2,7 +2,7 @@
 // pure, so the JSONC and TOML writers apply the same list.
 import { isRecord, type WranglerConfig } from './wrangler-config.ts';
 
-/** Set `path` to `value`, or (`append`) add `value` to the array at `path`, creating it when missing. */
+/** Set `path` to `value` (`undefined`: remove it), or (`append`) add `value` to the array at `path`, creating it when missing. */
 export interface ConfigEdit {
   path: string[];
   value: unknown;
@@ -32,8 +32,13 @@ export interface WranglerPlan {
 
 /** The entry `astro add cloudflare` writes: Astro's handler alone, which Louise's worker wraps. */
 export const ASTRO_DEFAULT_MAIN = '@astrojs/cloudflare/entrypoints/server';
-/** Prerendered HTML goes through the worker (published edits), hashed build assets do not. */
-export const RUN_WORKER_FIRST = ['/*', '!/_astro/*', '!/_louise/*'];
+/**
+ * What init wrote before louise() put the prerendered pages in the built
+ * Worker's config: in the site's own config `astro dev` reads it too, and
+ * sends Vite's client, the site's styles and every `public/` file to the
+ * Worker, which answers 404. Init takes it out again.
+ */
+export const EARLIER_RUN_WORKER_FIRST = ['/*', '!/_astro/*', '!/_louise/*'];
 /** Where `astro build` (with @astrojs/cloudflare) puts the client files; `astro add` writes `./dist`. */
 export const ASSETS_DIRECTORY = './dist/client';
 const STALE_ASSETS_DIRECTORIES = new Set(['./dist', 'dist', './dist/', 'dist/']);
@@ -97,8 +102,8 @@ function planMain(config: WranglerConfig, context: WranglerContext, plan: Wrangl
 
 function planAssets(assets: unknown, plan: WranglerPlan): void {
   if (!isRecord(assets)) {
-    const value = { directory: ASSETS_DIRECTORY, binding: 'ASSETS', run_worker_first: RUN_WORKER_FIRST };
-    plan.edits.push({ path: ['assets'], value, description: `assets (${ASSETS_DIRECTORY}, binding ASSETS, HTML through the worker)` });
+    const value = { directory: ASSETS_DIRECTORY, binding: 'ASSETS' };
+    plan.edits.push({ path: ['assets'], value, description: `assets (${ASSETS_DIRECTORY}, binding ASSETS)` });
     return;
   }
   const directory = assets['directory'];
@@ -113,16 +118,16 @@ function planAssets(assets: unknown, plan: WranglerPlan): void {
   else if (assets['binding'] !== 'ASSETS')
     plan.notes.push(`assets.binding is ${JSON.stringify(assets['binding'])}; Louise reads prerendered pages through env.ASSETS, so rename it to "ASSETS".`);
   const first = assets['run_worker_first'];
-  if (first === undefined || first === false) {
+  if (Array.isArray(first) && EARLIER_RUN_WORKER_FIRST.every((rule) => first.includes(rule))) {
+    const kept = first.filter((rule) => !EARLIER_RUN_WORKER_FIRST.includes(rule));
     plan.edits.push({
       path: ['assets', 'run_worker_first'],
-      value: RUN_WORKER_FIRST,
-      description: 'assets.run_worker_first (HTML through the worker, /_astro/* straight from the assets)',
+      value: kept.length > 0 ? kept : undefined,
+      description: `assets.run_worker_first without ${EARLIER_RUN_WORKER_FIRST.join(' ')} (an earlier init's; louise() now sends the prerendered pages to the built Worker)`,
     });
-  } else if (Array.isArray(first)) {
-    for (const pattern of RUN_WORKER_FIRST.filter((p) => !first.includes(p))) {
-      plan.edits.push({ path: ['assets', 'run_worker_first'], value: pattern, append: true, description: `assets.run_worker_first ${pattern}` });
-    }
+    plan.notes.push(
+      `Louise took ${JSON.stringify(EARLIER_RUN_WORKER_FIRST)} out of assets.run_worker_first: in your wrangler config it made \`astro dev\` answer 404 for Vite's client, your styles and public/ files. \`astro build\` now lists the prerendered pages in the built Worker's config (dist/server/wrangler.json) instead, so they stay editable in production.`,
+    );
   }
 }
 

@@ -29,6 +29,7 @@ export function applyTomlEdits(text: string, config: WranglerConfig, edits: read
 
 /** TOML for one edit, for the manual list. */
 export function editAsToml(edit: ConfigEdit): string {
+  if (edit.value === undefined) return `# remove ${edit.path.at(-1)} from [${edit.path.slice(0, -1).join('.')}]`;
   return stringify(nest(edit.path, edit.append ? [edit.value] : edit.value)).trim();
 }
 
@@ -60,6 +61,11 @@ function inAssets(lines: string[], edit: ConfigEdit): boolean {
   const end = firstHeader(lines, header + 1);
   const at = keyLine(lines, key, header + 1, end);
   if (edit.append) return at !== -1 && appendToInlineArray(lines, at, edit.value);
+  if (edit.value === undefined) {
+    if (at !== -1 && !isSingleLine(lines[at] as string)) return false;
+    if (at !== -1) lines.splice(at, 1);
+    return true;
+  }
   const line = stringify({ [key]: edit.value }).trim();
   if (at === -1) lines.splice(header + 1, 0, line);
   else if (isSingleLine(lines[at] as string)) lines[at] = line;

@@ -2,9 +2,10 @@ import type { AstroIntegration } from 'astro';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readLouiseMigrations } from './migrations.ts';
-import { copyEditorAssets, editorAssets, serveEditorAssets } from './editor-assets.ts';
+import { copyEditorAssets, EDITOR_BASE, editorAssets, serveEditorAssets } from './editor-assets.ts';
 import { parseLouiseOptions, type LouiseOptions } from './options.ts';
 import { serverDependencies, serverStubs } from './vite-plugins.ts';
+import { routePrerenderedPages } from './worker-routing.ts';
 
 import { DEFAULT_MEDIA_URL } from './config.ts';
 
@@ -50,6 +51,7 @@ export default function louise(input: LouiseOptions = {}): AstroIntegration {
   let dev = false;
   const editor = editorAssets();
   let clientDir: URL | undefined;
+  let built: { serverDir: URL; publicDir: URL; base: string; staticDirs: string[] } | undefined;
   return {
     name: 'louise',
     hooks: {
@@ -83,13 +85,16 @@ export default function louise(input: LouiseOptions = {}): AstroIntegration {
       },
       'astro:config:done'({ config }) {
         clientDir = config.build.client;
+        built = { serverDir: config.build.server, publicDir: config.publicDir, base: config.base, staticDirs: [config.build.assets, EDITOR_BASE] };
       },
       // The edit-mode client is a prebuilt asset at /_louise/ (so the Worker can add it to prerendered pages too).
       'astro:server:setup'({ server }) {
         server.middlewares.use(serveEditorAssets(editor));
       },
-      'astro:build:done'({ logger }) {
+      'astro:build:done'({ dir, logger }) {
         if (clientDir) copyEditorAssets(editor, clientDir, logger);
+        // Prerendered pages reach the Worker in the built config only: `astro dev` reads the site's own.
+        if (built) routePrerenderedPages({ ...built, clientDir: dir }, logger);
       },
       'astro:server:start'({ address, logger }) {
         if (!dev) return;

@@ -1,5 +1,4 @@
 import { defineMiddleware } from 'astro:middleware';
-import { env as cfEnv } from 'cloudflare:workers';
 import config from 'virtual:louise/config';
 import migrations from 'virtual:louise/migrations';
 import { keepCookiesPrivate } from '../src/http/private-cookies.ts';
@@ -11,7 +10,15 @@ import { resolveVector } from '../src/search/index.ts';
 import { SERVED_HEADER, servePage, siteGate } from './page-flow.ts';
 import { gateApi, renewal, type GateInput } from './request-gate.ts';
 
-const env = cfEnv as unknown as CmsEnv;
+/**
+ * The Worker's bindings, imported on the first request Louise serves, never at load: with the
+ * adapter's `prerenderEnvironment: 'node'` this module runs in Node while pages are prerendered,
+ * and Node cannot load a `cloudflare:` module.
+ */
+let bindings: Promise<CmsEnv> | undefined;
+const workerEnv = () => (bindings ??= import('cloudflare:workers').then((module) => module.env as unknown as CmsEnv));
+/** Said once per dev server: prerendered pages rendered in Node get no edit mode there. */
+let toldNodePrerender = false;
 /** `astro dev`: Louise's migrations (then the settings seed and the search indexes), applied once per isolate before anything reads the tables. */
 let migrated: Promise<void> | undefined;
 
@@ -27,6 +34,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // `astro build` prerendering a page: it becomes a static file with its markers and defaults as
   // written; the site's Worker serves it (published regions, edit mode) on every request.
   if (context.isPrerendered && !import.meta.env.DEV) return next();
+  // `astro dev` with `prerenderEnvironment: 'node'` renders prerendered pages in Node, without the bindings.
+  if (context.isPrerendered && !inWorkerd()) {
+    if (!toldNodePrerender)
+      console.warn(
+        "Louise: prerendered pages render in Node in `astro dev` (prerenderEnvironment: 'node'), so they are not editable there; they are in the built Worker.",
+      );
+    toldNodePrerender = true;
+    return next();
+  }
+  const env = await workerEnv();
   if (migrations.length > 0) {
     const DB = env.DB as D1Database | undefined;
     migrated ??= migrateLocalDatabase(DB, migrations)
@@ -60,6 +77,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   response.headers.set(SERVED_HEADER, '1');
   return response;
 });
+
+/** workerd says so in `navigator.userAgent`; Node says `Node.js/…`. */
+function inWorkerd(): boolean {
+  return globalThis.navigator?.userAgent === 'Cloudflare-Workers';
+}
 
 async function page(gate: GateInput, context: Parameters<Parameters<typeof defineMiddleware>[0]>[0], next: () => Promise<Response>): Promise<Response> {
   return servePage(gate, (state) => {

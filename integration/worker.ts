@@ -26,8 +26,9 @@ export type AstroHandler<E> = (request: Request, env: E, ctx: ExecutionContext) 
  * went through Louise's middleware already; a prerendered page comes back
  * from the static assets untouched, and is served here the same way: marked
  * regions show their published values (read from KV, no D1 query) with the
- * markers removed, and an editor in edit mode gets the editor. wrangler's
- * `assets.run_worker_first` must send HTML here (`npx louise init` sets it).
+ * markers removed, and an editor in edit mode gets the editor. `louise()`
+ * sends the prerendered pages here: at `astro build` it lists them in
+ * `assets.run_worker_first` of the built Worker's config.
  *
  * @example
  * import { handle } from '@astrojs/cloudflare/handler';

@@ -13,7 +13,8 @@ import { serve, sh, type Server } from './site-process.ts';
 // with the README's commands; the test then marks three template regions and
 // edits them as a signed-in editor, in dev and in the production build.
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const fixture = join(repo, '..', 'shared', 'fixtures', 'astro-blog-starter');
+// ADOPTION_FIXTURE points elsewhere (a git worktree's ../shared is not the project's).
+const fixture = process.env.ADOPTION_FIXTURE ?? join(repo, '..', 'shared', 'fixtures', 'astro-blog-starter');
 const DEV_PORT = Number(process.env.ADOPTION_PORT ?? 4371);
 const PROD_PORT = DEV_PORT + 1;
 const RUN = Date.now().toString(36).slice(-5);
@@ -57,6 +58,8 @@ test('`npx louise init --yes` sets the starter up, and a second run changes noth
   expect(wrangler.durable_objects.bindings).toContainEqual({ name: 'REALTIME', class_name: 'RealtimeObject' });
   expect(wrangler.migrations).toContainEqual(expect.objectContaining({ new_sqlite_classes: ['RealtimeObject'] }));
   expect(readFileSync(join(dir, 'src', 'worker.ts'), 'utf8')).toContain("export { RealtimeObject } from 'louise/astro/worker';");
+  // No `run_worker_first` in the site's config: it would reach `astro dev` too; louise() puts one in the built Worker's config.
+  expect(wrangler.assets).not.toHaveProperty('run_worker_first');
   const before = snapshot(dir);
   const again = sh(dir, 'npx', ['louise', 'init', '--yes']);
   expect(again).toMatch(/nothing changed/i);
@@ -127,6 +130,8 @@ test('an editor edits marked regions in `astro dev`, publishes, and visitors see
   try {
     // The server's log reaches us a moment after it answers.
     await expect.poll(() => dev.output()).toMatch(/Louise: applied 0000_init.*0007_pages_sections to the local database/);
+    // Vite's client (hot reload, the dev toolbar), the global stylesheet and public/ files come from the dev server, not the Worker.
+    for (const path of ['@vite/client', 'src/styles/global.css', 'favicon.svg']) expect((await fetch(`${dev.url}${path}`)).status, path).toBe(200);
     const page = await signedIn(browser, dev.url);
     await page.goto(`${dev.url}?edit`);
     await expect(page.locator('#louise-bar')).toBeVisible();
@@ -216,6 +221,11 @@ test('the production build under `wrangler dev` serves the published edits on pr
   const file = readFileSync(join(dir, 'dist', 'client', 'index.html'), 'utf8');
   expect(file).toContain('data-cms-field="home:index:heading"');
   expect(file).not.toContain(HEADING);
+  // The built Worker's config sends the prerendered pages through the Worker, and nothing else: public/ files and /_astro/ are served directly.
+  const rules = builtRunWorkerFirst(dir);
+  for (const path of ['/', '/about/', '/blog/', '/blog/first-post/']) expect(runsWorkerFirst(rules, path), `${path} in ${JSON.stringify(rules)}`).toBe(true);
+  for (const path of ['/favicon.svg', '/favicon.ico', '/rss.xml', '/_astro/x.css', '/_louise/editor.js'])
+    expect(runsWorkerFirst(rules, path), `${path} in ${JSON.stringify(rules)}`).toBe(false);
   let prod: Server | null = null;
   try {
     prod = await serve(dir, 'npx', ['wrangler', 'dev', '--port', String(PROD_PORT), '--ip', '127.0.0.1'], `http://127.0.0.1:${PROD_PORT}/`);
@@ -231,6 +241,7 @@ test('the production build under `wrangler dev` serves the published edits on pr
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await photo.arrayBuffer()).equals(readFileSync(PHOTO))).toBe(true);
+    expect((await fetch(new URL('/favicon.svg', prod.url))).status).toBe(200);
     // An editor in edit mode on the prerendered page gets the editor and the markers.
     const page = await signedIn(browser, prod.url);
     await page.goto(`${prod.url}?edit`);
@@ -257,6 +268,55 @@ test('the production build under `wrangler dev` serves the published edits on pr
     await prod?.stop();
   }
 });
+
+test("a prerendered route that needs Node builds with the adapter's `prerenderEnvironment: 'node'`", () => {
+  test.setTimeout(3 * 60_000);
+  // The social image a theme renders with sharp at build time: Node only (workerd cannot load sharp).
+  writeFileSync(
+    join(dir, 'src', 'pages', 'social.png.ts'),
+    `import sharp from 'sharp';
+export const prerender = true;
+export async function GET() {
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="12" height="6"><rect width="12" height="6" fill="#c03"/></svg>';
+  return new Response(new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer()), { headers: { 'content-type': 'image/png' } });
+}
+`,
+  );
+  const config = join(dir, 'astro.config.mjs');
+  const before = readFileSync(config, 'utf8');
+  const after = before.replace('adapter: cloudflare()', "adapter: cloudflare({ prerenderEnvironment: 'node' })");
+  if (after === before) throw new Error('`astro add cloudflare` wrote the adapter differently: could not set prerenderEnvironment');
+  writeFileSync(config, after);
+  sh(dir, 'npx', ['astro', 'build']);
+  expect(
+    readFileSync(join(dir, 'dist', 'client', 'social.png'))
+      .subarray(0, 8)
+      .toString('hex'),
+  ).toBe('89504e470d0a1a0a');
+  // The pages prerendered in Node keep their markers, and the built Worker's config still sends them through the Worker.
+  expect(readFileSync(join(dir, 'dist', 'client', 'index.html'), 'utf8')).toContain('data-cms-field="home:index:heading"');
+  expect(runsWorkerFirst(builtRunWorkerFirst(dir), '/')).toBe(true);
+});
+
+/** `assets.run_worker_first` of the Worker `astro build` wrote (what `wrangler dev` and `wrangler deploy` use). */
+function builtRunWorkerFirst(site: string): string[] {
+  const built = JSON.parse(readFileSync(join(site, 'dist', 'server', 'wrangler.json'), 'utf8')) as { assets?: { run_worker_first?: unknown } };
+  const rules = built.assets?.run_worker_first;
+  if (!Array.isArray(rules)) throw new Error(`the built wrangler.json has no run_worker_first list: ${JSON.stringify(built.assets)}`);
+  return rules as string[];
+}
+
+/** Whether Cloudflare runs the Worker before the static assets for `path`: a `/`-glob rule matches and no `!/` rule does. */
+function runsWorkerFirst(rules: readonly string[], path: string): boolean {
+  const matches = (rule: string) =>
+    new RegExp(
+      `^${rule
+        .split('*')
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    ).test(path);
+  return rules.some((rule) => rule.startsWith('/') && matches(rule)) && !rules.some((rule) => rule.startsWith('!/') && matches(rule.slice(1)));
+}
 
 /** Opens a live session's WebSocket from the page (its origin, its session cookie) and returns the first message. */
 async function welcome(page: Page, path: string): Promise<unknown> {
