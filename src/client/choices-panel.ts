@@ -1,4 +1,13 @@
 import { button, el } from './dom.ts';
+import type { ImageValue } from './image-value.ts';
+import { safeFragment } from './safe-html.ts';
+
+/**
+ * One side of a choice as the bar shows it: text (as it is, never parsed),
+ * rich text (its markup, sanitized and inert: see safe-html.ts), or an image
+ * field's image (null: no image).
+ */
+export type ChoiceValue = { text: string } | { html: string } | { image: ImageValue | null };
 
 /**
  * A field whose text needs the editor's choice: a `conflict` (someone else
@@ -8,8 +17,8 @@ import { button, el } from './dom.ts';
 export interface ChoiceView {
   kind: 'conflict' | 'unsaved';
   label: string;
-  mine: string;
-  theirs: string;
+  mine: ChoiceValue;
+  theirs: ChoiceValue;
   /** `unsaved`: when it was typed. */
   at?: number;
   keepMine(): void;
@@ -59,11 +68,23 @@ function choiceGroup(view: ChoiceView): HTMLElement {
     'div',
     { className: 'lb-panel' },
     el('p', {}, el('strong', { textContent: view.label }), words.what),
-    el('p', {}, `${words.theirs}: `, el('q', { textContent: view.theirs })),
-    el('p', {}, `${words.mine}${when}: `, el('q', { textContent: view.mine })),
+    side(`${words.theirs}: `, view.theirs),
+    side(`${words.mine}${when}: `, view.mine),
     el('div', { className: 'lb-row' }, button(words.keep, view.keepMine), button(words.take, view.takeTheirs)),
   );
   group.setAttribute('role', 'group');
   group.setAttribute('aria-label', `${words.group} ${view.label}`);
   return group;
+}
+
+/** One version: text in quotes, rich text as it reads on the page (links not followable), an image with its alt text. */
+function side(title: string, value: ChoiceValue): HTMLElement {
+  if ('text' in value) return el('p', {}, title, el('q', { textContent: value.text }));
+  if ('html' in value) return el('div', {}, el('p', { textContent: title }), el('div', { className: 'lb-rich' }, safeFragment(value.html)));
+  const image = value.image;
+  if (!image) return el('p', {}, title, 'No image');
+  // The address was checked (http(s) or root-relative) by imageValue; the alt text names the picture.
+  const picture = el('img', { referrerPolicy: 'no-referrer', alt: image.alt, src: image.src });
+  const alt = image.alt ? `Alt text: ${image.alt}` : 'No alt text';
+  return el('div', {}, el('p', { textContent: title }), el('div', { className: 'lb-image' }, picture, el('span', { textContent: alt })));
 }
