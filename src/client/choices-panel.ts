@@ -1,50 +1,14 @@
-import { button, el } from './dom.ts';
-import type { ImageValue } from './image-value.ts';
-import { safeFragment } from './safe-html.ts';
+import type { ChoiceView } from './choice-view.ts';
+import { el } from './dom.ts';
+import { lazily } from './lazily.ts';
+
+export type { ChoiceValue, ChoiceView } from './choice-view.ts';
 
 /**
- * One side of a choice as the bar shows it: text (as it is, never parsed),
- * rich text (its markup, sanitized and inert: see safe-html.ts), or an image
- * field's image (null: no image).
+ * The bar's list of fields waiting for a choice, each with both versions and
+ * its two buttons. The list is drawn by its own chunk (choice-view.ts), loaded
+ * the first time there is a choice: conflicts are rare, and the core stays small.
  */
-export type ChoiceValue = { text: string } | { html: string } | { image: ImageValue | null };
-
-/**
- * A field whose text needs the editor's choice: a `conflict` (someone else
- * saved it meanwhile: Keep mine or Reload) or `unsaved` text from an earlier
- * visit that may never have reached the server (Restore mine or Discard).
- */
-export interface ChoiceView {
-  kind: 'conflict' | 'unsaved';
-  label: string;
-  mine: ChoiceValue;
-  theirs: ChoiceValue;
-  /** `unsaved`: when it was typed. */
-  at?: number;
-  keepMine(): void;
-  takeTheirs(): void;
-}
-
-const CHOICE = {
-  conflict: {
-    what: ' was changed by someone else while you edited it.',
-    theirs: 'Theirs',
-    mine: 'Yours',
-    keep: 'Keep mine',
-    take: 'Reload',
-    group: 'Conflict in',
-  },
-  unsaved: {
-    what: ' has text you typed here earlier that may not have been saved.',
-    theirs: 'On the page',
-    mine: 'Yours',
-    keep: 'Restore mine',
-    take: 'Discard mine',
-    group: 'Unsaved text in',
-  },
-} as const;
-
-/** The bar's list of fields waiting for a choice, each with both versions and its two buttons. */
 export function createChoicesPanel() {
   const element = el('div', { hidden: true });
   let shown = '';
@@ -55,36 +19,18 @@ export function createChoicesPanel() {
       const key = JSON.stringify(views.map((v) => [v.kind, v.label, v.theirs, v.mine]));
       if (key === shown) return;
       shown = key;
-      element.hidden = views.length === 0;
-      element.replaceChildren(...views.map(choiceGroup));
+      if (views.length === 0) {
+        element.hidden = true;
+        element.replaceChildren();
+        return;
+      }
+      void lazily('conflict view', async () => {
+        const { choiceGroup } = await import('./choice-view.ts');
+        // A newer refresh meanwhile draws its own views.
+        if (key !== shown) return;
+        element.replaceChildren(...views.map(choiceGroup));
+        element.hidden = false;
+      });
     },
   };
-}
-
-function choiceGroup(view: ChoiceView): HTMLElement {
-  const words = CHOICE[view.kind];
-  const when = view.at ? ` (${new Date(view.at).toLocaleString()})` : '';
-  const group = el(
-    'div',
-    { className: 'lb-panel' },
-    el('p', {}, el('strong', { textContent: view.label }), words.what),
-    side(`${words.theirs}: `, view.theirs),
-    side(`${words.mine}${when}: `, view.mine),
-    el('div', { className: 'lb-row' }, button(words.keep, view.keepMine), button(words.take, view.takeTheirs)),
-  );
-  group.setAttribute('role', 'group');
-  group.setAttribute('aria-label', `${words.group} ${view.label}`);
-  return group;
-}
-
-/** One version: text in quotes, rich text as it reads on the page (links not followable), an image with its alt text. */
-function side(title: string, value: ChoiceValue): HTMLElement {
-  if ('text' in value) return el('p', {}, title, el('q', { textContent: value.text }));
-  if ('html' in value) return el('div', {}, el('p', { textContent: title }), el('div', { className: 'lb-rich' }, safeFragment(value.html)));
-  const image = value.image;
-  if (!image) return el('p', {}, title, 'No image');
-  // The address was checked (http(s) or root-relative) by imageValue; the alt text names the picture.
-  const picture = el('img', { referrerPolicy: 'no-referrer', alt: image.alt, src: image.src });
-  const alt = image.alt ? `Alt text: ${image.alt}` : 'No alt text';
-  return el('div', {}, el('p', { textContent: title }), el('div', { className: 'lb-image' }, picture, el('span', { textContent: alt })));
 }

@@ -154,6 +154,9 @@ function copyChildren(from: Node, to: Node, doc: Document, depth: number): void 
       const kept = keptAttribute(tag, name, value);
       if (kept !== null) copy.setAttribute(name, kept);
     }
+    // Where a link points is part of what it holds: said on hover, as text, never followed.
+    const href = tag === 'a' ? source.getAttribute('href') : null;
+    if (href) copy.setAttribute('title', `Link to ${href}`);
     copyChildren(source, copy, doc, depth + 1);
     to.appendChild(copy);
   }

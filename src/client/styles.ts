@@ -24,10 +24,6 @@ export const CSS = `
 #louise-bar ol{margin:.25rem 0;padding-left:1.25rem}
 #louise-bar li{margin:.2rem 0}
 #louise-bar q{color:#e4e4e7}
-#louise-bar .lb-rich{margin:.25rem 0;padding:.25rem .5rem;background:#fafafa;color:#18181b;border-radius:4px;overflow-wrap:anywhere}
-#louise-bar .lb-rich a{color:#1d4ed8;text-decoration:underline}
-#louise-bar .lb-rich img,#louise-bar .lb-image img{max-width:100%;max-height:8rem;width:auto;height:auto}
-#louise-bar .lb-image{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:.25rem 0}
 #louise-bar kbd{margin-left:.4rem;font:12px ui-monospace,monospace;color:#d4d4d8}
 [data-cms-field]{outline:1px dashed #6366f1;outline-offset:2px}
 [data-cms-field]:focus,[data-cms-field]:focus-within{outline:2px solid #4f46e5}

@@ -9,12 +9,11 @@ import { showValue, type StartedUnit } from './units.ts';
  * as it is (markup in it is text); anything else (blocks, links) by its words.
  */
 function shown(unit: StartedUnit, value: unknown): ChoiceValue {
-  const all = (kind: string) => unit.parts.length > 0 && unit.parts.every((part) => part.kind === kind);
-  const strings = Array.isArray(value) && value.every((item) => typeof item === 'string');
-  if (all('image') && !Array.isArray(value)) return { image: imageValue(value) };
-  if (all('rich') && (typeof value === 'string' || strings)) return { html: Array.isArray(value) ? value.join('') : value };
-  if (all('plain') && (typeof value === 'string' || strings)) return { text: Array.isArray(value) ? value.join(' / ') : value };
-  return { text: text(value) };
+  // The parts of a unit are one field's: one kind.
+  const kind = unit.parts[0]?.kind;
+  if (kind === 'image') return { image: imageValue(value) };
+  if (kind === 'plain') return { text: Array.isArray(value) ? value.join(' / ') : String(value ?? '') };
+  return kind === 'rich' && typeof value === 'string' ? { html: value } : { text: text(value) };
 }
 
 /** A value in words: text without markup, an image by its file and alt text, list items (and blocks) joined, a block or link by its words. */

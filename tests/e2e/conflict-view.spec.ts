@@ -70,6 +70,7 @@ test('a conflict in rich text shows both sides as they are: the image in theirs 
   // The link reads as one, but clicking it in the bar goes nowhere.
   await expect(conflict.getByText('the contact page')).toBeVisible();
   await expect(conflict.locator('[href]')).toHaveCount(0);
+  await expect(conflict.getByText('the contact page')).toHaveAttribute('title', 'Link to /contact');
   await conflict.getByText('the contact page').click();
   await expect(page).toHaveURL(new RegExp(`${path}\\?edit$`));
   await expectAxeClean(page, 'conflict with an image');
@@ -150,6 +151,7 @@ test('a conflict in an image field shows their image with its alt text beside yo
   await expect(conflict.getByRole('img', { name: alt })).toBeVisible();
   await expect(conflict).toContainText(`Alt text: ${alt}`);
   await expect(conflict).toContainText('No image');
+  await expectAxeClean(page, 'conflict in an image field');
   await shots(page, 'conflict-image');
   await conflict.getByRole('button', { name: 'Reload' }).click();
   await expect(page.locator('img.hero-image')).toHaveAttribute('alt', alt);
