@@ -1,5 +1,5 @@
 import { EMPTY_IMAGE } from './empty-image.ts';
-import { fromAsset, readImage, type ImageValue } from './image-value.ts';
+import { readImage, swapImage, type ImageSize, type ImageValue } from './image-value.ts';
 import { openMedia } from './media-open.ts';
 import type { FieldEditor } from './plain-field.ts';
 
@@ -15,10 +15,14 @@ export interface MediaAccess {
  * Makes an `<img data-cms-type="image">` marker a button that opens the media
  * panel in pick mode (click, Enter or Space). Picking an image, or changing
  * the alt text in the panel, updates the `<img>` in place and reports the
- * new value to the unit's save queue like typing does.
+ * new value to the unit's save queue like typing does. A picked image keeps
+ * the width the page rendered (its height follows the new picture) and the
+ * page's alt text when the library has none for it (see `swapImage`).
  */
 export function attachImageField(el: HTMLElement, onInput: () => void, media: MediaAccess): FieldEditor<ImageValue | null> {
   let value = readImage(el);
+  // The size the page renders the image at: a new picture keeps it (its width), even after Remove image.
+  let frame: ImageSize | null = value;
   const label = el.dataset.cmsLabel ?? el.dataset.cmsField?.split(':').pop() ?? 'image';
   el.tabIndex = 0;
   el.setAttribute('role', 'button');
@@ -35,6 +39,7 @@ export function attachImageField(el: HTMLElement, onInput: () => void, media: Me
       return;
     }
     el.removeAttribute('data-cms-empty');
+    frame = next;
     el.setAttribute('src', next.src);
     el.setAttribute('alt', next.alt);
     if (next.width) el.setAttribute('width', String(next.width));
@@ -48,7 +53,7 @@ export function attachImageField(el: HTMLElement, onInput: () => void, media: Me
     const setAlt = (alt: string) => value && change({ ...value, alt });
     const remove = () => change(null);
     const asset = await openMedia({ ...media, pick: { kind: 'image', label, current: value, setAlt, remove } });
-    if (asset) change(fromAsset(asset));
+    if (asset) change(swapImage(value, asset, value ?? frame));
   };
   el.addEventListener('click', (event) => {
     event.preventDefault();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBackup, type BackupStorage } from './backup.ts';
-import { fromAsset, imageValue, readImage, type ImageValue } from './image-value.ts';
+import { fitSize, fromAsset, imageValue, readImage, swapImage, type ImageValue } from './image-value.ts';
+import type { MediaAsset } from './media-api.ts';
 import type { FieldEditor } from './plain-field.ts';
 import { same } from './same-value.ts';
 import { saveBody } from './transport.ts';
@@ -86,6 +87,56 @@ describe('image values', () => {
         createdAt: 1,
       }),
     ).toEqual(hero);
+  });
+});
+
+describe('swapping the picture of an image field', () => {
+  const asset = (over: Partial<MediaAsset> = {}): MediaAsset => ({
+    id: 7,
+    url: '/media/wide.png',
+    key: 'wide.png',
+    type: 'image/png',
+    bytes: 9,
+    width: 1440,
+    height: 810,
+    alt: '',
+    caption: '',
+    createdAt: 1,
+    ...over,
+  });
+  const template: ImageValue = { src: '/media/old.jpg', alt: 'The team at the stand', width: 300, height: 300 };
+
+  it('keeps the width the page rendered, and takes its height from the new picture (not its intrinsic 1440 x 810)', () => {
+    expect(swapImage(template, asset())).toEqual({ src: '/media/wide.png', alt: 'The team at the stand', width: 300, height: 169 });
+    expect(fitSize({ width: 300, height: null }, { width: 40, height: 30 })).toEqual({ width: 300, height: 225 });
+    // Rounded, never 0.
+    expect(fitSize({ width: 10, height: 10 }, { width: 1600, height: 900 })).toEqual({ width: 10, height: 6 });
+    expect(fitSize({ width: 3, height: null }, { width: 4000, height: 10 })).toEqual({ width: 3, height: 1 });
+  });
+
+  it('keeps the rendered height when the page set only that, and the picture’s own size when the page set neither', () => {
+    expect(fitSize({ width: null, height: 200 }, { width: 1440, height: 810 })).toEqual({ width: 356, height: 200 });
+    expect(fitSize({ width: null, height: null }, { width: 1440, height: 810 })).toEqual({ width: 1440, height: 810 });
+    expect(fitSize(null, { width: 1440, height: 810 })).toEqual({ width: 1440, height: 810 });
+    expect(swapImage(null, asset())).toMatchObject({ width: 1440, height: 810 });
+  });
+
+  it('of a picture whose size is unknown keeps the page’s width and lets the browser size the height', () => {
+    expect(fitSize({ width: 300, height: 300 }, { width: null, height: null })).toEqual({ width: 300, height: null });
+    expect(fitSize({ width: null, height: 200 }, { width: 640, height: null })).toEqual({ width: null, height: 200 });
+  });
+
+  it('fits into the frame it is given (the last image the field showed, after a Remove)', () => {
+    expect(swapImage(null, asset(), { width: 300, height: 300 })).toMatchObject({ width: 300, height: 169 });
+  });
+
+  it('carries the page’s alt text over when the library has none for the new picture; the library’s own alt wins when it has one', () => {
+    expect(swapImage(template, asset({ alt: '' })).alt).toBe('The team at the stand');
+    expect(swapImage(template, asset({ alt: '   ' })).alt).toBe('The team at the stand');
+    expect(swapImage(template, asset({ alt: 'A wide shot of the stand' })).alt).toBe('A wide shot of the stand');
+    // An alt the editor cleared stays cleared.
+    expect(swapImage({ ...template, alt: '' }, asset()).alt).toBe('');
+    expect(swapImage(null, asset()).alt).toBe('');
   });
 });
 

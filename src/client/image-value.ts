@@ -34,5 +34,35 @@ export function readImage(el: Pick<Element, 'getAttribute' | 'hasAttribute'>): I
   return { src, alt: el.getAttribute('alt') ?? '', width: size(el.getAttribute('width')), height: size(el.getAttribute('height')) };
 }
 
-/** The value an image field takes when the editor picks an asset. */
+/** The value an image field takes when the editor picks an asset and the page gives it no size of its own (a setting). */
 export const fromAsset = (asset: MediaAsset): ImageValue => ({ src: asset.url, alt: asset.alt, width: asset.width, height: asset.height });
+
+/** An `<img>`'s width and height attributes; either may be missing. */
+export type ImageSize = Pick<ImageValue, 'width' | 'height'>;
+
+const scaled = (side: number, num: number | null, den: number | null) => (num && den ? Math.max(1, Math.round((side * num) / den)) : null);
+
+/**
+ * The size a new picture takes where the page rendered `frame`: the page's
+ * width kept and the height from the picture's proportions (so a template's
+ * `width="300"` stays 300, not the file's 1440); by the height when the page
+ * set only that; the picture's own size when the page set neither. A side
+ * that cannot be worked out is left out, for the browser to size.
+ */
+export function fitSize(frame: ImageSize | null, natural: ImageSize): ImageSize {
+  if (frame?.width) return { width: frame.width, height: scaled(frame.width, natural.height, natural.width) };
+  if (frame?.height) return { width: scaled(frame.height, natural.width, natural.height), height: frame.height };
+  return { width: natural.width, height: natural.height };
+}
+
+/**
+ * The value an image field takes when the editor picks `asset` where the
+ * page showed `current`: sized to the frame the page rendered (`frame`,
+ * `current` unless given), with the library's alt text for the picture, or
+ * else the page's (an empty alt in the library never erases it; an alt the
+ * editor cleared on the page stays empty).
+ */
+export function swapImage(current: ImageValue | null, asset: MediaAsset, frame: ImageSize | null = current): ImageValue {
+  const alt = asset.alt.trim() !== '' ? asset.alt : (current?.alt ?? '');
+  return { src: asset.url, alt, ...fitSize(frame, asset) };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaAsset } from './media-api.ts';
-import { acceptFor, assetFacts, assetName, eachLimited, formatBytes, keyOfUrl, kindLabel, kindOf, referenceText } from './media-format.ts';
+import { acceptFor, assetFacts, assetName, eachLimited, formatBytes, keyOfUrl, kindLabel, kindOf, listStatus, referenceText } from './media-format.ts';
 
 const asset = (over: Partial<MediaAsset>): MediaAsset => ({
   id: 1,
@@ -87,5 +87,26 @@ describe('media panel words', () => {
     await eachLimited([], 3, async () => {
       throw new Error('never called');
     });
+  });
+});
+
+describe('the media panel’s status line', () => {
+  const list = { count: 0, more: false, pick: false, query: '', unlisted: 0 };
+  it('counts what the list shows, and says when Load more has more', () => {
+    expect(listStatus({ ...list, count: 1, pick: true })).toBe('1 image shown.');
+    expect(listStatus({ ...list, count: 24, more: true })).toBe('24 files shown: Load more shows more.');
+  });
+
+  it('says the library is empty only when nothing is listed and nothing was uploaded here', () => {
+    expect(listStatus(list)).toBe('Nothing here yet: upload files with Upload files, or drop them on this panel.');
+    expect(listStatus({ ...list, query: 'door' })).toBe('Nothing matches “door”.');
+    // An upload the list does not show (not an image, in the picker; another type than the filter's) is not "nothing here yet".
+    expect(listStatus({ ...list, pick: true, unlisted: 1 })).not.toMatch(/Nothing here yet/);
+    expect(listStatus({ ...list, pick: true, unlisted: 1 })).toBe(
+      'No images here: what you uploaded is not an image. Upload a JPEG, PNG, GIF, WebP or AVIF to use it.',
+    );
+    expect(listStatus({ ...list, unlisted: 2 })).toBe('Nothing of this type here: choose All files in Type to see what you uploaded.');
+    // An uploaded image that is listed counts like any other.
+    expect(listStatus({ ...list, count: 1, pick: true, unlisted: 1 })).toBe('1 image shown.');
   });
 });

@@ -81,3 +81,33 @@ export async function eachLimited<T>(items: readonly T[], limit: number, task: (
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
+
+/** What the media panel's list shows, for its status line. */
+export interface ListShown {
+  /** Cards in the list (uploads included). */
+  count: number;
+  /** Whether Load more has more. */
+  more: boolean;
+  /** Pick mode: only images are listed. */
+  pick: boolean;
+  /** The search the list answers. */
+  query: string;
+  /** Files uploaded in this panel that the list does not show (not of its type). */
+  unlisted: number;
+}
+
+/**
+ * The panel's status line for its list: how many are shown, or why none is.
+ * "Nothing here yet" only when the library is empty and nothing was uploaded
+ * here, so it never stands beside a card or an "Uploaded …" line.
+ */
+export function listStatus(shown: ListShown): string {
+  const { count, pick } = shown;
+  if (count > 0) return `${count} ${pick ? 'image' : 'file'}${count === 1 ? '' : 's'} shown${shown.more ? ': Load more shows more' : ''}.`;
+  if (shown.query) return `Nothing matches “${shown.query}”.`;
+  if (shown.unlisted > 0)
+    return pick
+      ? 'No images here: what you uploaded is not an image. Upload a JPEG, PNG, GIF, WebP or AVIF to use it.'
+      : 'Nothing of this type here: choose All files in Type to see what you uploaded.';
+  return 'Nothing here yet: upload files with Upload files, or drop them on this panel.';
+}

@@ -5,7 +5,7 @@ import { button, el } from './dom.ts';
 import type { ImageValue } from './image-value.ts';
 import { createMediaApi, type MediaAsset } from './media-api.ts';
 import { assetCard, type CardContext } from './media-card.ts';
-import { acceptFor, KIND_FILTERS, keyOfUrl, kindOf } from './media-format.ts';
+import { acceptFor, KIND_FILTERS, keyOfUrl, kindOf, listStatus } from './media-format.ts';
 import { MEDIA_CSS } from './media-styles.ts';
 import { uploadFiles, uploadLog } from './media-upload.ts';
 import { panelFrame, restoreFocus } from './panel-frame.ts';
@@ -45,6 +45,12 @@ export function openMediaPanel(options: MediaPanelOptions): Promise<MediaAsset |
   let cursor: string | null = null;
   let loads = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The search the list shows. */
+  let query = '';
+  /** Uploads stored while the newest load was on its way: its answer may not have them, and they stay in the list. */
+  let late: MediaAsset[] = [];
+  /** Uploads the list does not show (another type than it lists). */
+  let unlisted = 0;
 
   const { dialog, body, status, say } = panelFrame(ID, pick ? `Choose an image: ${pick.label ?? 'image'}` : 'Media library', MEDIA_CSS);
   const grid = el('ul', { className: 'lm-grid' });
@@ -75,6 +81,7 @@ export function openMediaPanel(options: MediaPanelOptions): Promise<MediaAsset |
     filename: (asset) => filenames.get(String(asset.id)),
     changed: remember,
     removed(card) {
+      late = late.filter((asset) => String(asset.id) !== card.dataset.id);
       const next = card.nextElementSibling ?? card.previousElementSibling;
       card.remove();
       (next?.querySelector<HTMLElement>('.lm-row button') ?? uploadButton).focus();
@@ -84,19 +91,27 @@ export function openMediaPanel(options: MediaPanelOptions): Promise<MediaAsset |
     const wanted = pick ? 'image' : typeFilter.value;
     return !wanted || asset.type === wanted || kindOf(asset.type) === wanted;
   };
+  const cardOf = (asset: MediaAsset) => grid.querySelector(`[data-id="${CSS.escape(String(asset.id))}"]`);
+  /** The status line for the list as it stands (after a load, an upload). */
+  const tell = () => say(listStatus({ count: grid.children.length, more: cursor !== null, pick: Boolean(pick), query, unlisted }));
   const upload = (list: File[]) => {
     if (list.length === 0) return;
     void uploadFiles(list, api, log.list, (asset, file) => {
       remember(asset);
       filenames.set(String(asset.id), file.name);
-      grid.querySelector(`[data-id="${CSS.escape(String(asset.id))}"]`)?.remove();
-      if (fits(asset)) grid.prepend(assetCard(asset, ctx));
+      cardOf(asset)?.remove();
+      if (fits(asset)) {
+        late.push(asset);
+        grid.prepend(assetCard(asset, ctx));
+      } else unlisted++;
+      tell();
     });
   };
 
   /** Loads the first page afresh (`reset`) or the next one. Answers to an older query are dropped. */
   async function load(reset: boolean) {
     const mine = ++loads;
+    if (reset) late = [];
     grid.setAttribute('aria-busy', 'true');
     const q = search.value.trim();
     const kind = pick ? 'image' : typeFilter.value;
@@ -106,14 +121,17 @@ export function openMediaPanel(options: MediaPanelOptions): Promise<MediaAsset |
     if (!answer.ok) return say(`The library could not load: ${answer.message}`, 'problem');
     for (const asset of answer.value.items) remember(asset);
     const cards = answer.value.items.map((asset) => assetCard(asset, ctx));
-    if (reset) grid.replaceChildren(...cards);
-    else grid.append(...cards);
+    if (reset) {
+      // An upload stored after the server read this page would vanish with the old cards: it stays first.
+      const listed = new Set(answer.value.items.map((asset) => String(asset.id)));
+      const kept = late.filter((asset) => !listed.has(String(asset.id)) && fits(asset)).reverse();
+      grid.replaceChildren(...kept.map((asset) => assetCard(asset, ctx)), ...cards);
+      query = q;
+    } else grid.append(...cards);
     cursor = answer.value.nextCursor;
     more.hidden = cursor === null;
     if (!reset) cards[0]?.querySelector<HTMLElement>('.lm-row button')?.focus();
-    const count = grid.children.length;
-    if (count === 0) say(q ? `Nothing matches “${q}”.` : 'Nothing here yet: upload files with Upload files, or drop them on this panel.');
-    else say(`${count} ${pick ? 'image' : 'file'}${count === 1 ? '' : 's'} shown${cursor ? ': Load more shows more' : ''}.`);
+    tell();
   }
 
   search.addEventListener('input', () => {

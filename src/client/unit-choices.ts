@@ -1,9 +1,22 @@
 import type { Backup } from './backup.ts';
-import type { ChoiceView } from './choices-panel.ts';
+import type { ChoiceValue, ChoiceView } from './choices-panel.ts';
 import { imageValue, type ImageValue } from './image-value.ts';
 import { showValue, type StartedUnit } from './units.ts';
 
-/** A value as the editor reads it in the bar: text without markup, an image by its file and alt text, list items (and blocks) joined, a block or link by its words. */
+/**
+ * A value as the bar shows it, by what the unit's fields are: an image
+ * field's image, rich text's markup (shown sanitized and inert), plain text
+ * as it is (markup in it is text); anything else (blocks, links) by its words.
+ */
+function shown(unit: StartedUnit, value: unknown): ChoiceValue {
+  // The parts of a unit are one field's: one kind.
+  const kind = unit.parts[0]?.kind;
+  if (kind === 'image') return { image: imageValue(value) };
+  if (kind === 'plain') return { text: Array.isArray(value) ? value.join(' / ') : String(value ?? '') };
+  return kind === 'rich' && typeof value === 'string' ? { html: value } : { text: text(value) };
+}
+
+/** A value in words: text without markup, an image by its file and alt text, list items (and blocks) joined, a block or link by its words. */
 const text = (value: unknown): string => {
   if (Array.isArray(value)) return value.map(text).join(' / ');
   if (value && typeof value === 'object' && !('src' in value))
@@ -27,8 +40,8 @@ export function choicesOf(unit: StartedUnit, backup: Backup, refresh: () => void
     choices.push({
       kind: 'unsaved',
       label: unit.label,
-      mine: text(earlier.value),
-      theirs: text(queue.value),
+      mine: shown(unit, earlier.value),
+      theirs: shown(unit, queue.value),
       at: earlier.at,
       keepMine: () => {
         unit.earlier = undefined;
@@ -47,8 +60,8 @@ export function choicesOf(unit: StartedUnit, backup: Backup, refresh: () => void
     choices.push({
       kind: 'conflict',
       label: unit.label,
-      mine: text(queue.value),
-      theirs: text(conflict.value),
+      mine: shown(unit, queue.value),
+      theirs: shown(unit, conflict.value),
       keepMine: () => void queue.keepMine(),
       takeTheirs: () => showValue(unit, queue.reload()),
     });

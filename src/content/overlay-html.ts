@@ -3,12 +3,29 @@ import type { OverlayRegions } from '../db/overlays-schema.ts';
 import { fieldRev } from './field-rev.ts';
 import { isRegionName, splitMarker } from './overlay.ts';
 
-/** Sets an `<img>` to a stored image; width and height go (rather than stay wrong) when the image has none. */
+/** A whole positive pixel count from an attribute, else null. */
+const pixels = (raw: string | null) => (raw && /^\d{1,6}$/.test(raw.trim()) && Number(raw) > 0 ? Number(raw) : null);
+
+/**
+ * The size an image region shows a stored picture at: the template's width
+ * (its layout) with the height from the picture's proportions, so a picture
+ * saved with its intrinsic 1440 × 810 does not blow out a `width="300"`;
+ * the stored size when the template sets no width. A side that cannot be
+ * worked out is left to the browser.
+ */
+function regionSize(templateWidth: number | null, image: Pick<ImageValue, 'width' | 'height'>): { width: number | null; height: number | null } {
+  if (!templateWidth) return { width: image.width, height: image.height };
+  const height = image.width && image.height ? Math.max(1, Math.round((templateWidth * image.height) / image.width)) : null;
+  return { width: templateWidth, height };
+}
+
+/** Sets an `<img>` to a stored image at the template's width; a side that is unknown goes (rather than stays wrong). */
 function showImage(el: Element, image: ImageValue): void {
   el.setAttribute('src', image.src);
   el.setAttribute('alt', image.alt);
+  const size = regionSize(pixels(el.getAttribute('width')), image);
   for (const side of ['width', 'height'] as const) {
-    const value = image[side];
+    const value = size[side];
     if (value) el.setAttribute(side, String(value));
     else el.removeAttribute(side);
   }
@@ -36,7 +53,8 @@ export interface RegionRewrite {
  * place of the template's default, as the template types it. A plain region
  * is always set as text (escaped); a rich one takes the stored HTML, which
  * was sanitized when it was saved, and only a value saved as rich text; an
- * `<img data-cms-type="image">` takes a stored image's src, alt and size. A
+ * `<img data-cms-type="image">` takes a stored image's src and alt, at the
+ * template's width when it sets one (see `regionSize`), else its stored size. A
  * value saved as the other type is left out (the default shows) until it is
  * saved again. For visitors every marker attribute is removed. Documents
  * are looked up once each, while the page streams.

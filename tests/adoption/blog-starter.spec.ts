@@ -430,7 +430,8 @@ const form = await cmsForm(Astro, contact);
 /** The published photo's `<img>`: its URL, alt and intrinsic size (40×30), whatever the attribute order. */
 function photoTag(): RegExp {
   const attr = (name: string, value: string) => `(?=[^>]*\\s${name}="${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}")`;
-  return new RegExp(`<img${attr('src', photoUrl)}${attr('alt', PHOTO_ALT)}${attr('width', '40')}${attr('height', '30')}[^>]*>`);
+  // The starter's <Image width={1020} height={510}> keeps its width; the height follows the 40 × 30 photo.
+  return new RegExp(`<img${attr('src', photoUrl)}${attr('alt', PHOTO_ALT)}${attr('width', '1020')}${attr('height', '765')}[^>]*>`);
 }
 
 /** Marks the home heading (plain) and intro (rich), the about page body (rich) and the posts' hero image, as a site owner would. */

@@ -22,6 +22,8 @@ const OTHER_PANELS = { 'louise-settings': 7 * 1024, 'louise-inbox': 5 * 1024, 'l
 const REALTIME_BUDGET = 6 * 1024;
 /** The sections editor (sections-client.ts): block toolbars, the block picker, link fields, fetching a new block's rendering. */
 const SECTIONS_BUDGET = 6 * 1024;
+/** The bar's choices (choice-view.ts: a conflict's or an unsaved edit's two versions, rich text sanitized and inert by safe-html.ts), loaded when there is one. */
+const CONFLICT_VIEW_BUDGET = 2 * 1024;
 const ASSETS = new URL('../../lib/editor/', import.meta.url);
 const ENTRY = 'editor.js';
 
@@ -64,10 +66,13 @@ const isOtherPanel = (name: string) => Object.keys(OTHER_PANELS).some((id) => op
 const isRealtime = (name: string) => source(name).includes('Live collaboration offline');
 /** The sections editor's chunk: the toolbar it gives each block (sections-client.ts). */
 const isSections = (name: string) => source(name).includes('louise-block-bar');
+/** The conflict view's chunk: the title it gives a link in rich text (safe-html.ts). */
+const isConflictView = (name: string) => source(name).includes('Link to ');
 const rich = closure(
-  lazy.filter((name) => !isPanel(name) && !isOtherPanel(name) && !isRealtime(name) && !isSections(name)),
+  lazy.filter((name) => !isPanel(name) && !isOtherPanel(name) && !isRealtime(name) && !isSections(name) && !isConflictView(name)),
   core,
 );
+const conflictView = closure(lazy.filter(isConflictView), core);
 const sections = closure(lazy.filter(isSections), core);
 const panel = closure(lazy.filter(isPanel), core);
 const realtime = closure(lazy.filter(isRealtime), core);
@@ -104,6 +109,15 @@ describe('edit-mode client size budgets', () => {
     console.log(`media panel chunk: ${kb(size)} gzipped (${[...panel].join(', ')})`);
     expect(size).toBeGreaterThan(2 * 1024);
     expect(size).toBeLessThanOrEqual(PANEL_BUDGET);
+  });
+
+  it(`keeps the conflict view in its own chunk without Lexical, within ${kb(CONFLICT_VIEW_BUDGET)} gzipped`, () => {
+    expect(conflictView.size, 'the conflict view is not a separate dynamically imported chunk').toBeGreaterThan(0);
+    expect([...core].some(isConflictView), 'the conflict view is in the core').toBe(false);
+    expect([...conflictView].some((name) => /Lexical|lexical/.test(source(name)))).toBe(false);
+    const size = gzipped(conflictView);
+    console.log(`conflict view chunk: ${kb(size)} gzipped (${[...conflictView].join(', ')})`);
+    expect(size).toBeLessThanOrEqual(CONFLICT_VIEW_BUDGET);
   });
 
   for (const { id, budget, chunks } of others)

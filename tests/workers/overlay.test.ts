@@ -212,14 +212,31 @@ describe('rewriteRegions', () => {
     expect(html).not.toContain('onerror');
   });
 
-  it('sets an image region on its <img>: src, alt and size, dropping the default srcset', async () => {
+  it('sets an image region on its <img>: src and alt, the template’s width, dropping the default srcset', async () => {
     const cover = { src: '/media/new.jpg', alt: 'A "new" <sky>', width: 1600, height: null };
     const html = await rewrite({ regions: async () => ({ cover: { type: 'image', value: cover } }) });
-    expect(html).toContain('<img src="/media/new.jpg" alt="A &quot;new&quot; <sky>" width="1600">');
+    // The height of a picture of unknown proportions is left to the browser.
+    expect(html).toContain('<img src="/media/new.jpg" alt="A &quot;new&quot; <sky>" width="10">');
     // A text value never lands on an image, nor an image in a text region.
     const crossed = await rewrite({ regions: async () => ({ cover: { type: 'text', value: 'x' }, heading: { type: 'image', value: cover } }) });
     expect(crossed).toContain('src="/default.jpg"');
     expect(crossed).toContain('>Default heading</h1>');
+  });
+
+  it('keeps the template’s width for an image region and takes the height from the stored picture’s proportions', async () => {
+    // A value stored with a picture's intrinsic size (as the editor saved it before the page kept its width) must not blow the layout out.
+    const wide = { src: '/media/wide.jpg', alt: 'Wide', width: 1440, height: 810 };
+    const html = await rewrite({ regions: async () => ({ cover: { type: 'image', value: wide } }) });
+    expect(html).toContain('<img src="/media/wide.jpg" alt="Wide" width="10" height="6">');
+    // A template without a width renders the stored size as it is.
+    const free = page.replace(' width="10" height="10"', '');
+    const response = new Response(free, { headers: { 'content-type': 'text/html' } });
+    const plain = await rewriteRegions(response, {
+      editing: false,
+      isOverlay: (c) => c !== 'pages',
+      regions: async () => ({ cover: { type: 'image', value: wide } }),
+    }).text();
+    expect(plain).toContain('<img src="/media/wide.jpg" alt="Wide" width="1440" height="810">');
   });
 
   it('keeps the markers in edit mode and appends the tail with the revisions the page showed', async () => {
