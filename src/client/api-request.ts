@@ -15,7 +15,10 @@ export function createRequest(fetch: typeof globalThis.fetch, timeoutMs: number)
       return await fetch(url, {
         credentials: 'same-origin',
         ...init,
-        headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+        headers: {
+          ...(init.headers as Record<string, string> | undefined),
+          ...(init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' }),
+        },
         signal: init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {

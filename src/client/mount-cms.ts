@@ -118,7 +118,8 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
     if (started().some((unit) => unit.earlier)) report.refresh();
     // The notice fills its live region a moment after the bar is added, or screen readers would not announce it.
     if (invalid.length > 0) setTimeout(report.refresh, 100);
-    const doc = draftsDocs[0];
+    // Overlay regions have no live session (their saves take another write path): the first page document joins, or none.
+    const doc = draftsDocs.find((target) => target.region === undefined);
     if (options.realtime && doc)
       void lazily('live collaboration', async () => (await import('./realtime-client.ts')).joinLive(doc, units, transport, options.apiBase, revs));
     document.dispatchEvent(new CustomEvent('cms:ready'));

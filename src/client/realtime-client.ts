@@ -3,7 +3,7 @@
 // realtime object. It shows who else is on the page, locks the fields they
 // hold, saves through the socket while it is open, and shows the others'
 // changes as they type. With the socket down everything is as without it.
-import { type ClientMessage, PROTOCOL_VERSION, readMessage, ServerMessageSchema, type Peer } from '../realtime/protocol.ts';
+import { type ClientMessage, LIVE_HEADER, PROTOCOL_VERSION, readMessage, ServerMessageSchema, type Peer } from '../realtime/protocol.ts';
 import type { DocRevs } from './doc-revs.ts';
 import { heldByOthers, markPart } from './realtime-locks.ts';
 import { othersOf, presenceView } from './realtime-peers.ts';
@@ -51,6 +51,8 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
   const view = presenceView(document.querySelector('#louise-bar .lb-row'));
 
   let you: string | null = null;
+  // The newest connection's id, kept after it closes: HTTP saves name it, so the page's own changes in the session are no conflict.
+  let sid: string | undefined;
   let peers: Peer[] = [];
   let state: 'connecting' | 'online' | 'offline' = 'connecting';
   let claimed: string | null = null;
@@ -75,8 +77,10 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
   };
 
   const http = transport.save;
-  transport.save = (t, value, base, keepalive = false) =>
-    targets.has(t) ? saves.save(t.field, value, keepalive, () => http(t, value, base, keepalive)) : http(t, value, base, keepalive);
+  transport.save = (t, value, base, keepalive = false, headers) =>
+    targets.has(t)
+      ? saves.save(t.field, value, keepalive, () => http(t, value, base, keepalive, sid === undefined ? headers : { ...headers, [LIVE_HEADER]: sid }))
+      : http(t, value, base, keepalive, headers);
 
   const editing = (unit: Unit) => unit.parts.some((part) => part.el.contains(document.activeElement));
   const claim = (field: string | null) => {
@@ -133,6 +137,7 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
     const read = readMessage(ServerMessageSchema, data);
     if (!read.ok) return;
     const message = read.message;
+    if (message.type === 'welcome') sid = message.you.sid;
     switch (message.type) {
       case 'welcome':
         you = message.you.sid;
@@ -147,7 +152,12 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
       case 'presence':
         peers = message.peers;
         break;
-      case 'ack':
+      case 'ack': {
+        // The object holds this value now (typing included): an HTTP save of the field builds on it.
+        const field = saves.answer(message);
+        if (field !== undefined) byField.get(field)?.queue?.setBase(message.rev);
+        return;
+      }
       case 'refused':
         saves.answer(message);
         return;

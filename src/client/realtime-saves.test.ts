@@ -61,13 +61,27 @@ describe('liveSaves', () => {
     expect(results).toEqual([{ kind: 'failed', message: 'title: too long' }, { kind: 'locked' }]);
   });
 
-  it('sends keepalive saves (the page is closing) over HTTP', async () => {
-    const { socket, http, results, save } = setup();
+  it('sends keepalive saves (the page is closing) over HTTP, and the value over the socket too without waiting for it', async () => {
+    const { socket, saves, http, results, save } = setup();
     save('bye', true);
     await settle();
-    expect(socket.sent).toEqual([]);
+    expect(socket.sent).toEqual([{ v: 1, type: 'set', field: 'title', value: 'bye', seq: 1 }]);
     expect(http).toHaveBeenCalledTimes(1);
     expect(results).toEqual([HTTP]);
+    // Its ack still names the field (the base moves), and settles nothing.
+    expect(saves.answer({ type: 'ack', seq: 1, rev: 'rev-bye' })).toBe('title');
+    await settle();
+    expect(results).toEqual([HTTP]);
+  });
+
+  it('answers every ack with the field of its set, casts included, once', () => {
+    const { saves } = setup();
+    saves.cast('summary', 'typed');
+    saves.cast('title', 'typed');
+    expect(saves.answer({ type: 'ack', seq: 2, rev: 'r2' })).toBe('title');
+    expect(saves.answer({ type: 'ack', seq: 1, rev: 'r1' })).toBe('summary');
+    expect(saves.answer({ type: 'ack', seq: 1, rev: 'r1' })).toBeUndefined();
+    expect(saves.answer({ type: 'ack', seq: 99, rev: 'r99' })).toBeUndefined();
   });
 
   it('saves over HTTP while the socket is down, without using up a seq', async () => {

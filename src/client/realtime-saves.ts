@@ -48,15 +48,24 @@ interface Waiting {
 export function liveSaves(deps: LiveSavesDeps) {
   let seq = 0;
   const waiting = new Map<number, Waiting>();
+  // The field of every `set` not answered yet, casts included: an ack of any of them moves that field's base.
+  const fields = new Map<number, string>();
   const set = (field: string, value: unknown): number | null => {
     const frame = encodeFrame({ v: PROTOCOL_VERSION, type: 'set', field, value, seq: seq + 1 });
     if (frame === null || !deps.send(frame)) return null;
-    return ++seq;
+    fields.set(++seq, field);
+    return seq;
   };
 
   return {
     save(field: string, value: unknown, keepalive: boolean, http: () => Promise<SaveOutcome>): Promise<SaveOutcome> {
-      const sent = keepalive ? null : set(field, value);
+      if (keepalive) {
+        // The page is going away: no answer can come in time, so HTTP (keepalive) carries it. It goes over the
+        // socket too, so the session's last change of the field is this value even if earlier frames land late.
+        set(field, value);
+        return http();
+      }
+      const sent = set(field, value);
       if (sent === null) return http();
       return new Promise<SaveOutcome>((resolve) => {
         const timer = setTimeout(() => {
@@ -75,13 +84,20 @@ export function liveSaves(deps: LiveSavesDeps) {
     },
     /** Sends a value without waiting for its answer (live typing: the queue's own save follows). */
     cast: (field: string, value: unknown) => void set(field, value),
-    /** An `ack` or `refused` from the object; one that answers no waiting save is ignored. */
-    answer(message: SetAnswer) {
-      const entry = message.seq === undefined ? undefined : waiting.get(message.seq);
-      entry?.settle(outcomeOf(message));
+    /**
+     * An `ack` or `refused` from the object: settles the save waiting for it,
+     * if any, and returns the field of the `set` it answers (casts included).
+     */
+    answer(message: SetAnswer): string | undefined {
+      if (message.seq === undefined) return undefined;
+      const field = fields.get(message.seq);
+      fields.delete(message.seq);
+      waiting.get(message.seq)?.settle(outcomeOf(message));
+      return field;
     },
     /** The socket closed: every save still waiting goes over HTTP. */
     down() {
+      fields.clear();
       for (const entry of [...waiting.values()]) entry.settle(null);
     },
   };

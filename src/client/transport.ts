@@ -70,15 +70,15 @@ export function createTransport(options: TransportOptions) {
     answer(await call(url, { method: 'POST', body: JSON.stringify(payload) }), read);
 
   return {
-    /** Saves one field: a live field write for a live collection, else a draft save with `$base`. */
-    async save(target: SaveTarget, value: unknown, base: string | null, keepalive = false): Promise<SaveOutcome> {
+    /** Saves one field: a live field write for a live collection, else a draft save with `$base` (and `headers`, the live session's). */
+    async save(target: SaveTarget, value: unknown, base: string | null, keepalive = false, headers?: Record<string, string>): Promise<SaveOutcome> {
       const body = saveBody(target, value, base);
       const bytes = encoder.encode(body).length;
       const kept = keepalive && keepaliveBytes + bytes <= KEEPALIVE_LIMIT;
       if (keepalive && !kept) options.onKeepaliveRefused?.(target);
       if (kept) keepaliveBytes += bytes;
       const url = target.live ? `${apiBase}/save` : `${doc(target.collection, target.key)}/versions`;
-      const res = await call(url, { method: 'POST', body, keepalive: kept });
+      const res = await call(url, { method: 'POST', body, keepalive: kept, ...(headers ? { headers } : {}) });
       if (kept) keepaliveBytes -= bytes;
       return saveOutcome(res, target);
     },

@@ -10,6 +10,7 @@ import {
   mergeDraft,
   parseDraftBody,
   touchedFields,
+  type Conflict,
   type DraftEdit,
   type ItemEdit,
   type MergeRules,
@@ -29,6 +30,14 @@ export interface SaveDraftOptions<E> {
   base?: Readonly<Record<string, string>> | undefined;
   /** Advisory locks; not for the realtime session's own persist. */
   softLocks?: SoftLockSource<E> | undefined;
+  /**
+   * The realtime connection (`sid`) of the page this save comes from
+   * (`LIVE_HEADER`). The session is then asked about every touched lockable
+   * field, so what it accepted from that page is written first even when
+   * this save sends it back unchanged; and a conflict on a field stored as
+   * that connection's own last change is none (`SoftLockSource.own`).
+   */
+  live?: string | undefined;
   /** The D1 session to write through (default `env.DB`). */
   client?: D1Client | undefined;
   /** Keeps a coalesced buffer write alive after the answer. */
@@ -76,6 +85,7 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
   const rules: MergeRules = { fields: vt.config.fields, sanitize: deps.sanitize };
   let mustRead = buffer !== null || guarded.length > 0 || lockable.length > 0;
   let reread = false;
+  let own: Readonly<Record<string, string>> | null = null;
   let toInsert: DraftEdit = edit;
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -92,13 +102,21 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
       toInsert = { ...edit, fields: { ...edit.fields, ...Object.fromEntries(derived.map((field) => [field, merged.data[field]])) }, blocks: [], structure: [] };
       // Locks first: asking the realtime session makes it write what it accepted before this save, so a
       // conflict seen on the read made before that is decided again on a fresh read (once) before answering 409.
+      const changed = changedFields(current, merged.data, lockable);
       const asked =
-        softLocks && lockable.length > 0 && (await checkLocks(env, softLocks, session, vt.config.slug, id, changedFields(current, merged.data, lockable)));
-      const conflicts = findConflicts(current, merged.data, keys, base, vt.config.fields);
+        softLocks && lockable.length > 0 && (await checkLocks(env, softLocks, session, vt.config.slug, id, options.live ? lockable : changed, changed));
+      let conflicts = findConflicts(current, merged.data, keys, base, vt.config.fields);
       if (conflicts.length > 0 && asked && !reread) {
         reread = true;
         continue;
       }
+      // Still behind after that: ask which of these fields hold the page's own last change (writing what came since), then decide on a fresh read.
+      if (conflicts.length > 0 && options.live && softLocks?.own && own === null) {
+        own = await ownRevs(env, softLocks.own.bind(softLocks), session, vt.config.slug, id, conflicts, options.live);
+        continue;
+      }
+      const mine = own;
+      if (mine) conflicts = conflicts.filter((conflict) => mine[conflict.field] !== conflict.rev);
       if (conflicts.length > 0) throw new HttpError(409, 'conflict', 'Someone else changed these fields since you loaded them.', { conflicts });
       if (buffer) {
         const data = fullSnapshot(merged.data, vt.fields);
@@ -180,19 +198,20 @@ function mergeRefusal(merged: Exclude<ReturnType<typeof mergeDraft>, { ok: true 
   return validationError(merged.violations);
 }
 
-/** 423 when another editor holds a changed field; true when the source was asked and answered. */
+/** 423 when another editor holds a changed field; true when the source was asked (about `asked`) and answered. */
 async function checkLocks<E>(
   env: E,
   source: SoftLockSource<E>,
   session: EditorSession,
   collection: string,
   id: number,
+  asked: readonly string[],
   changed: readonly string[],
 ): Promise<boolean> {
-  if (changed.length === 0) return false;
+  if (asked.length === 0) return false;
   let held: Readonly<Record<string, string>>;
   try {
-    held = await source.held(env, { collection, id }, changed, session);
+    held = await source.held(env, { collection, id }, asked, session);
   } catch (error) {
     // Fail open: advisory locks must never block saving when their session is down.
     reportDegraded('editor.softLocks', { collection, id, error: errorName(error) });
@@ -201,6 +220,35 @@ async function checkLocks<E>(
   const locked = changed.filter((field) => held[field] !== undefined && held[field] !== session.id);
   if (locked.length > 0) throw new HttpError(423, 'locked', 'Another editor is editing these fields right now.', { locked });
   return true;
+}
+
+/**
+ * For a save from connection `sid` of a page in the realtime session: the
+ * fields in conflict whose last change in the session was that connection's
+ * own, with its revision (`SoftLockSource.own`). When the session cannot
+ * answer, none (every conflict stands).
+ */
+async function ownRevs<E>(
+  env: E,
+  own: NonNullable<SoftLockSource<E>['own']>,
+  session: EditorSession,
+  collection: string,
+  id: number,
+  conflicts: readonly Conflict[],
+  sid: string,
+): Promise<Readonly<Record<string, string>>> {
+  try {
+    return await own(
+      env,
+      { collection, id },
+      conflicts.map((conflict) => conflict.field),
+      session,
+      sid,
+    );
+  } catch (error) {
+    reportDegraded('editor.softLocks', { collection, id, error: errorName(error) });
+    return {};
+  }
 }
 
 /** Every stored field, null where absent, so revisions cover the whole snapshot. */

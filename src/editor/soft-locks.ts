@@ -1,5 +1,14 @@
 import type { EditorSession } from '../http/session.ts';
 
+/**
+ * The header a draft save over HTTP from a page in the realtime session
+ * carries: its connection's `sid` (from the welcome). A conflict on a field
+ * whose stored value is the one that connection itself last put into the
+ * session is then none: the page built on it and had only not heard back
+ * yet (the ack or the flush), or was leaving.
+ */
+export const LIVE_HEADER = 'x-louise-live-sid';
+
 /** The row whose locks are asked about. */
 export interface SoftLockTarget {
   collection: string;
@@ -21,4 +30,12 @@ export interface SoftLockSource<E = unknown> {
    * fields, so the save lands after it (a conflict is then decided on a fresh read).
    */
   held(env: E, target: SoftLockTarget, fields: readonly string[], editor: EditorSession): Promise<Readonly<Record<string, string>>>;
+  /**
+   * For a save sent from a page in the session (its connection `sid`): of
+   * `fields`, those whose last change in the session came from that very
+   * connection, with the revision of that change. A conflict on such a field
+   * whose stored revision is exactly that one is no conflict: the page built
+   * on its own change. Throwing means "cannot answer": the conflicts stand.
+   */
+  own?(env: E, target: SoftLockTarget, fields: readonly string[], editor: EditorSession, sid: string): Promise<Readonly<Record<string, string>>>;
 }

@@ -13,7 +13,7 @@ import { listPage, parseId, parseListQuery } from '../http/list-query.ts';
 import { jsonObject, parseBody } from '../http/parse-body.ts';
 import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../http/route.ts';
 import type { ResolveEditor } from '../http/session.ts';
-import type { SoftLockSource } from './soft-locks.ts';
+import { LIVE_HEADER, type SoftLockSource } from './soft-locks.ts';
 import { errorName, reportDegraded } from '../security/degraded.ts';
 import { runWriteHook, type WriteHook } from './write-hook.ts';
 
@@ -116,7 +116,8 @@ export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOp
     let response: Response;
     if (action === 'versions') {
       // `$base` stays in the body: applySaveDraft parses and checks it with the fields.
-      const saved = await applySaveDraft(env, deps, session, id, await parseBody(request, SaveBody), { softLocks, client, ctx });
+      const live = liveSid(request);
+      const saved = await applySaveDraft(env, deps, session, id, await parseBody(request, SaveBody), { softLocks, client, ctx, live });
       response = json({ versionId: saved.versionId, revs: saved.revs });
     } else if (action === 'publish') {
       const { versionId } = await parseBody(request, PublishBody);
@@ -186,4 +187,13 @@ function versionStatus(row: Record<string, unknown>, pointer: number | null): 'p
   if (row.id === pointer) return 'published';
   if (row.discardedAt != null) return row.discardedBy === 'restore' ? 'superseded' : 'discarded';
   return (row.id as number) > (pointer ?? 0) ? 'pending' : 'superseded';
+}
+
+/** The realtime connection a save says it comes from (`LIVE_HEADER`): a UUID, or 400. */
+function liveSid(request: Request): string | undefined {
+  const sid = request.headers.get(LIVE_HEADER);
+  if (sid === null) return undefined;
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(sid))
+    throw new HttpError(400, 'invalid_header', `${LIVE_HEADER} must be the live session's connection id (a UUID); leave it out otherwise.`);
+  return sid;
 }

@@ -63,6 +63,13 @@ interface PendingChange {
   n: number;
 }
 
+/** The last change the session accepted for a field (kept after it is written): which connection and editor sent it, and its revision. */
+interface LastChange {
+  sid: string;
+  editor: string;
+  rev: string;
+}
+
 export interface RealtimeObjectOptions<E> {
   /** The site's collections; pages of its drafts collections get a session. */
   collections: readonly CollectionConfig[];
@@ -78,6 +85,7 @@ export type RealtimeObjectClass<E> = new (
   env: E,
 ) => DurableObject<E> & {
   held(fields: readonly string[]): Promise<Record<string, string>>;
+  own(fields: readonly string[], sid: string, editor: string): Promise<Record<string, string>>;
   settle(action: SettleAction): Promise<void>;
 };
 
@@ -236,9 +244,9 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
       me.claimedAt = now;
       ws.serializeAttachment(me);
       if (message.type === 'set') {
-        await this.accept(message.field, value, me.editor);
         // The revision a draft save reports for the field (a sections field's is of its structure).
         const rev = fieldRev(revisionSubject({ [message.field]: value }, message.field, page.deps.vt.config.fields));
+        await this.accept(message.field, value, me.editor, { sid: me.sid, editor: me.editor.id, rev });
         send(ws, { v: PROTOCOL_VERSION, type: 'ack', seq: message.seq, rev });
         this.broadcast({ v: PROTOCOL_VERSION, type: 'update', field: message.field, value, by: me.sid }, ws);
       }
@@ -300,6 +308,27 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
     }
 
     /**
+     * Of `fields`, those whose last change in the session came from
+     * connection `sid` of `editor`: field to the revision of that change.
+     * What a save over HTTP from that connection's page asks when its `$base`
+     * is behind (`LIVE_HEADER`): pending changes are written first, and a
+     * field stored as exactly that revision holds nothing of anyone else's
+     * the page has not seen, so the save builds on it (it had just not heard
+     * the ack or the flush yet, or was leaving). Anything else stays a conflict.
+     */
+    async own(fields: readonly string[], sid: string, editor: string): Promise<Record<string, string>> {
+      const pending = await this.loadPending();
+      if (fields.some((field) => pending.has(field))) await this.flush();
+      const last = await this.ctx.storage.get<LastChange>(fields.map((field) => `l:${field}`));
+      const out: Record<string, string> = {};
+      for (const field of fields) {
+        const change = last.get(`l:${field}`);
+        if (change && change.sid === sid && change.editor === editor) out[field] = change.rev;
+      }
+      return out;
+    }
+
+    /**
      * What the versions route asks before a publish or discard (one RPC):
      * `flush` writes the pending changes now, so the publish includes
      * everything the editors were told is saved (throws when that fails);
@@ -318,13 +347,13 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
     }
 
     /** Stores an accepted change before it is acknowledged, and makes sure a flush is coming. */
-    private async accept(field: string, value: unknown, editor: EditorSession): Promise<void> {
+    private async accept(field: string, value: unknown, editor: EditorSession, last: LastChange): Promise<void> {
       const pending = await this.loadPending();
       // Newer than every change still pending: what a flush compares to keep a change that arrived during it.
       const n = Math.max(0, ...[...pending.values()].map((change) => change.n)) + 1;
       const change: PendingChange = { value, editor, n };
       const flushAt = await this.ctx.storage.get<number>('flushAt');
-      await this.ctx.storage.put({ [`p:${field}`]: change, ...(flushAt === undefined ? { flushAt: Date.now() + FLUSH_MS } : {}) });
+      await this.ctx.storage.put({ [`p:${field}`]: change, [`l:${field}`]: last, ...(flushAt === undefined ? { flushAt: Date.now() + FLUSH_MS } : {}) });
       pending.set(field, change);
       if (flushAt === undefined) await this.schedule();
     }

@@ -13,6 +13,7 @@ export interface RealtimeNamespace {
 /** The object's RPC methods the routes call. */
 interface RealtimeStub {
   held(fields: readonly string[]): Promise<Record<string, string>>;
+  own(fields: readonly string[], sid: string, editor: string): Promise<Record<string, string>>;
   settle(action: 'flush' | 'drop'): Promise<void>;
 }
 
@@ -39,6 +40,11 @@ export function realtimeSoftLocks<E>(options: RealtimeSoftLocksOptions<E>): Soft
       const namespace = options.namespace(env);
       if (!namespace) return {};
       return withTimeout(stubOf(namespace, collection, id).held([...fields]), SOFT_LOCK_TIMEOUT_MS);
+    },
+    async own(env, { collection, id }, fields, editor, sid) {
+      const namespace = options.namespace(env);
+      if (!namespace) return {};
+      return withTimeout(stubOf(namespace, collection, id).own([...fields], sid, editor.id), SOFT_LOCK_TIMEOUT_MS);
     },
   };
 }
