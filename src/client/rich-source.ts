@@ -44,39 +44,10 @@ export interface Ledger {
 }
 
 /** Elements a field's top level treats as blocks; anything else is inline content. */
-const BLOCK = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'details',
-  'div',
-  'dl',
-  'fieldset',
-  'figure',
-  'footer',
-  'form',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hgroup',
-  'hr',
-  'main',
-  'menu',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'table',
-  'ul',
-]);
+const BLOCK =
+  /^(?:address|article|aside|blockquote|details|div|dl|fieldset|figure|footer|form|h[1-6]|header|hgroup|hr|main|menu|nav|ol|p|pre|section|table|ul)$/;
 /** Blocks the editor has nodes for. */
-const MODELED = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'blockquote']);
+const MODELED = /^(?:p|h[1-6]|ul|ol|blockquote)$/;
 /** Inside these, whitespace between elements is not content. */
 const NO_TEXT = new Set(['ul', 'ol', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'dl']);
 
@@ -228,7 +199,7 @@ function segments(html: string): { parts: Segment[]; after: string } {
   };
   for (const node of [...body.childNodes]) {
     if (node.nodeType === Node.COMMENT_NODE) continue;
-    if (node.nodeType === Node.ELEMENT_NODE && BLOCK.has((node as Element).localName)) {
+    if (node.nodeType === Node.ELEMENT_NODE && BLOCK.test((node as Element).localName)) {
       endRun();
       parts.push({ before: pending, html: (node as Element).outerHTML, block: node as Element });
       pending = '';
@@ -254,7 +225,7 @@ export function $loadSource(editor: LexicalEditor, html: string, inline: boolean
     const tag = part.block?.localName ?? '';
     const attributes = part.block ? attributesOf(part.block) : '';
     let node: LexicalNode | null = null;
-    if (bare || MODELED.has(tag)) {
+    if (bare || MODELED.test(tag)) {
       const nodes = importNodes(editor, bare ? `<p>${part.html}</p>` : part.html);
       const only = nodes.length === 1 ? (nodes[0] as LexicalNode) : null;
       if (only && $isElementNode(only) && !only.isInline()) {

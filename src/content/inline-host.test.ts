@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inlineRichHtml, isPhrasingHost } from './inline-host.ts';
+import { isPhrasingHost } from './inline-host.ts';
+import { inlineRichHtml } from './inline-html.ts';
 
 describe('inlineRichHtml', () => {
   it('joins blocks with <br /> and leaves no block element', () => {

@@ -1,7 +1,8 @@
 import type { ImageValue } from '../db/field-spec.ts';
 import type { OverlayRegions } from '../db/overlays-schema.ts';
 import { fieldRev } from './field-rev.ts';
-import { inlineRichHtml, isPhrasingHost } from './inline-host.ts';
+import { isPhrasingHost } from './inline-host.ts';
+import { inlineRichHtml } from './inline-html.ts';
 import { isRegionName, splitMarker } from './overlay.ts';
 
 /** Sets an `<img>` to a stored image; width and height go (rather than stay wrong) when the image has none. */
