@@ -44,7 +44,7 @@ const LAYERS = {
  * canonical JSON (content/field-rev.ts imports nothing) is the one definition
  * the provider clients' idempotency keys use too.
  */
-const SHARED = { client: ['^src/realtime/protocol\\.ts$'], commerce: ['^src/content/field-rev\\.ts$'] };
+const SHARED = { client: ['^src/realtime/protocol\\.ts$', '^src/content/inline-host\\.ts$'], commerce: ['^src/content/field-rev\\.ts$'] };
 
 const layerRules = Object.entries(LAYERS).map(([area, allowed]) => ({
   name: `layer-${area}`,

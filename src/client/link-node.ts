@@ -71,12 +71,18 @@ export class LinkNode extends ElementNode {
     return false;
   }
 
+  /** The link's address (read in an editor read or update). */
+  getURL(): string {
+    return this.getLatest().__url;
+  }
+
   setURL(url: string): void {
     this.getWritable().__url = url;
   }
 }
 
-const $isLinkNode = (node: LexicalNode | null | undefined): node is LinkNode => node instanceof LinkNode;
+/** Whether `node` is a link. */
+export const $isLinkNode = (node: LexicalNode | null | undefined): node is LinkNode => node instanceof LinkNode;
 
 /** Links the selected text to `url`, or unlinks it when `url` is null. */
 export function $toggleLink(url: string | null): void {

@@ -1,6 +1,8 @@
 import type { ImageValue } from '../db/field-spec.ts';
 import type { OverlayRegions } from '../db/overlays-schema.ts';
 import { fieldRev } from './field-rev.ts';
+import { isPhrasingHost } from './inline-host.ts';
+import { inlineRichHtml } from './inline-html.ts';
 import { isRegionName, splitMarker } from './overlay.ts';
 
 /** A whole positive pixel count from an attribute, else null. */
@@ -56,7 +58,9 @@ export interface RegionRewrite {
  * `<img data-cms-type="image">` takes a stored image's src and alt, at the
  * template's width when it sets one (see `regionSize`), else its stored size. A
  * value saved as the other type is left out (the default shows) until it is
- * saved again. For visitors every marker attribute is removed. Documents
+ * saved again. A rich value on an element that holds phrasing content only
+ * (`<p>`, a heading, `<li>`...) is rendered inline: blocks joined by `<br />`,
+ * never a `<p>` inside the `<p>`. For visitors every marker attribute is removed. Documents
  * are looked up once each, while the page streams.
  */
 export function rewriteRegions(response: Response, options: RegionRewrite): Response {
@@ -87,7 +91,9 @@ export function rewriteRegions(response: Response, options: RegionRewrite): Resp
       if (region.type === 'image') {
         if (type === 'image' && el.tagName === 'img' && region.value) showImage(el, region.value);
       } else if ((region.type === 'richtext') === (type === 'richtext') && type !== 'image') {
-        el.setInnerContent(region.value, { html: region.type === 'richtext' });
+        // A region on a phrasing-content element holds inline HTML only: a stored block value is joined with <br>, never nested.
+        const value = region.type === 'richtext' && isPhrasingHost(el.tagName) ? inlineRichHtml(region.value) : region.value;
+        el.setInnerContent(value, { html: region.type === 'richtext' });
       }
     },
   });

@@ -206,3 +206,25 @@ describe('sanitizeRichHtml', () => {
     }
   });
 });
+
+describe('what a post body holds beyond the editor (issue 29)', () => {
+  it('keeps kbd, del, ins, abbr, details, definition lists and the like as written', () => {
+    const body =
+      '<p>Press <kbd>CTRL</kbd> + <kbd>ALT</kbd>, <del datetime="2024-01-01">old</del> <ins>new</ins>, ' +
+      '<abbr title="Graphics Interchange Format">GIF</abbr>, <cite>Rob Pike</cite>, <q>quoted</q>, <small>fine</small>, ' +
+      '<var>x</var>, <samp>out</samp>, <dfn>term</dfn>, <time datetime="2024-06-19">June</time></p>' +
+      '<details open><summary>More</summary><p>Hidden</p></details><dl><dt>Term</dt><dd>Meaning</dd></dl>';
+    expect(sanitizeRichHtml(body)).toBe(body);
+  });
+
+  it("keeps a heading's slug id (a table of contents links to it) and a footnote's user-content- id, and no other id", () => {
+    const kept = '<h2 id="code-blocks">Code</h2><h3 id="other-elements--abbr-sub-sup">x</h3><h2 id="crème-brûlée">y</h2>';
+    expect(sanitizeRichHtml(kept)).toBe(kept);
+    expect(sanitizeRichHtml('<p><sup><a href="#user-content-fn-1" id="user-content-fnref-1">1</a></sup></p><ol><li id="user-content-fn-1">n</li></ol>')).toBe(
+      '<p><sup><a href="#user-content-fn-1" id="user-content-fnref-1">1</a></sup></p><ol><li id="user-content-fn-1">n</li></ol>',
+    );
+    for (const bad of ['<h2 id="Has Space">t</h2>', '<h2 id="louise-bar">t</h2>', '<h2 id="location">t</h2>', '<h2 id="x&quot;y">t</h2>', '<h2 id="">t</h2>'])
+      expect(sanitizeRichHtml(bad), bad).toBe('<h2>t</h2>');
+    expect(sanitizeRichHtml('<p id="intro">t</p><a id="top-link">a</a><li id="x">l</li>')).toBe('<p>t</p><a>a</a><li>l</li>');
+  });
+});

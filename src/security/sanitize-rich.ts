@@ -1,7 +1,11 @@
 import sanitizeHtml from 'sanitize-html';
 import { RICH_URL_SCHEMES, isSafeUrl, isUnderMediaBase, parseMediaBase, type MediaBase, type UrlPolicy } from './url-scheme.ts';
 
-/** Tags kept in rich text written by editors (what the Lexical editor exports, plus simple tables). */
+/**
+ * Tags kept in rich text written by editors: what the Lexical editor exports,
+ * plus what Markdown and themes put in a post body (tables, code, `kbd`,
+ * `del`, `details`, definition lists...), which the editor keeps as written.
+ */
 export const ALLOWED_TAGS: readonly string[] = Object.freeze([
   'p',
   'br',
@@ -42,6 +46,22 @@ export const ALLOWED_TAGS: readonly string[] = Object.freeze([
   'tr',
   'th',
   'td',
+  'kbd',
+  'samp',
+  'var',
+  'abbr',
+  'dfn',
+  'cite',
+  'q',
+  'small',
+  'time',
+  'del',
+  'ins',
+  'details',
+  'summary',
+  'dl',
+  'dt',
+  'dd',
 ]);
 
 /**
@@ -59,7 +79,45 @@ export const ATTR_ALLOW: Readonly<Record<string, readonly string[]>> = Object.fr
   td: Object.freeze(['colspan', 'rowspan']),
   code: Object.freeze(['data-language']),
   pre: Object.freeze(['data-language']),
+  time: Object.freeze(['datetime']),
+  del: Object.freeze(['datetime']),
+  ins: Object.freeze(['datetime']),
+  details: Object.freeze(['open']),
 });
+
+/**
+ * An `id` is kept only where a page links to it, in a shape that cannot
+ * clobber anything of the page's own: a heading's slug (a table of contents
+ * links `#code-blocks`), and footnote anchors under GitHub's `user-content-`
+ * prefix. Ids go nowhere else (see {@link ATTR_ALLOW}).
+ */
+const HEADING_ID = /^[\p{Ll}\p{Lo}\p{N}][\p{Ll}\p{Lo}\p{N}_-]{0,99}$/u;
+const FOOTNOTE_ID = /^user-content-[a-z0-9_-]{1,80}$/;
+const ID_TAGS: Readonly<Record<string, RegExp>> = Object.freeze({
+  h1: HEADING_ID,
+  h2: HEADING_ID,
+  h3: HEADING_ID,
+  h4: HEADING_ID,
+  h5: HEADING_ID,
+  h6: HEADING_ID,
+  a: FOOTNOTE_ID,
+  li: FOOTNOTE_ID,
+  sup: FOOTNOTE_ID,
+});
+// Names the page's own code and the browser reach through `window.<name>`: never an id here.
+const RESERVED_ID = /^(louise|cms|astro|__|top|parent|self|opener|frames|length|name|location|document|window)/;
+
+/** Whether `id` may stay on a `tag` (see ID_TAGS). */
+export function keepsId(tag: string, id: string): boolean {
+  const shape = ID_TAGS[tag];
+  return shape?.test(id) === true && !RESERVED_ID.test(id);
+}
+
+function withCheckedId(tag: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const out: sanitizeHtml.Attributes = { ...attribs };
+  if (out['id'] !== undefined && !keepsId(tag, out['id'])) delete out['id'];
+  return { tagName: tag, attribs: out };
+}
 
 /** Options of {@link sanitizeRichHtml}. */
 export interface SanitizeRichOptions {
@@ -109,7 +167,7 @@ export function relFor(rel: string | undefined, newTab: boolean, extra: readonly
 }
 
 function link(attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
-  const out: sanitizeHtml.Attributes = { ...attribs };
+  const out: sanitizeHtml.Attributes = withCheckedId('a', attribs).attribs;
   if (out['href'] !== undefined && !isSafeUrl(out['href'], RICH_URLS)) delete out['href'];
   const newTab = out['target']?.trim().toLowerCase() === '_blank';
   // Other targets name windows or frames; nothing in rich text needs them.
@@ -132,8 +190,17 @@ function badImage(frame: sanitizeHtml.IFrame, base: MediaBase | undefined): bool
 }
 
 function allowedAttributes(): Record<string, sanitizeHtml.AllowedAttribute[]> {
-  return Object.fromEntries(Object.entries(ATTR_ALLOW).map(([tag, names]) => [tag, [...names]]));
+  const allowed: Record<string, sanitizeHtml.AllowedAttribute[]> = Object.fromEntries(Object.entries(ATTR_ALLOW).map(([tag, names]) => [tag, [...names]]));
+  // Checked by withCheckedId before this list applies.
+  for (const tag of Object.keys(ID_TAGS)) allowed[tag] = [...(allowed[tag] ?? []), 'id'];
+  return allowed;
 }
+
+const ID_TRANSFORMS: Record<string, sanitizeHtml.Transformer> = Object.fromEntries(
+  Object.keys(ID_TAGS)
+    .filter((tag) => tag !== 'a')
+    .map((tag) => [tag, (_: string, attribs: sanitizeHtml.Attributes) => withCheckedId(tag, attribs)]),
+);
 
 const BASE_OPTIONS = {
   allowedTags: [...ALLOWED_TAGS],
@@ -163,7 +230,7 @@ export function sanitizeRichHtml(html: string, options: SanitizeRichOptions = {}
     onOpenTag: (name) => {
       if (!ALLOWED.has(name)) unwrapped();
     },
-    transformTags: { a: (_, attribs) => link(attribs) },
+    transformTags: { ...ID_TRANSFORMS, a: (_, attribs) => link(attribs) },
     exclusiveFilter: (frame) => badImage(frame, base),
   }));
 }

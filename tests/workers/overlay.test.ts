@@ -239,6 +239,23 @@ describe('rewriteRegions', () => {
     expect(plain).toContain('<img src="/media/wide.jpg" alt="Wide" width="1440" height="810">');
   });
 
+  it('renders a block value stored for a region on a phrasing-content element (<p>) as inline content, never a <p> inside the <p> (issue 29)', async () => {
+    const inline = `<!doctype html><html><body><p class="lede" data-cms-field="home:index:intro" data-cms-type="richtext">Default intro</p>
+<h2 data-cms-field="home:index:title" data-cms-type="richtext">Default title</h2><div data-cms-field="home:index:body" data-cms-type="richtext">x</div></body></html>`;
+    const stored = async () => ({
+      intro: { type: 'richtext' as const, value: '<p>One <em>two</em></p><p>Three</p><ul><li>a</li><li>b</li></ul>' },
+      title: { type: 'richtext' as const, value: 'Already <strong>inline</strong>' },
+      body: { type: 'richtext' as const, value: '<p>Block</p><p>stays</p>' },
+    });
+    for (const editing of [false, true]) {
+      const response = new Response(inline, { headers: { 'content-type': 'text/html' } });
+      const html = await rewriteRegions(response, { editing, isOverlay: () => true, regions: stored }).text();
+      expect(html).toMatch(/<p class="lede"[^>]*>One <em>two<\/em><br \/>Three<br \/>a<br \/>b<\/p>/);
+      expect(html).toMatch(/<h2[^>]*>Already <strong>inline<\/strong><\/h2>/);
+      expect(html).toMatch(/<div[^>]*><p>Block<\/p><p>stays<\/p><\/div>/);
+    }
+  });
+
   it('keeps the markers in edit mode and appends the tail with the revisions the page showed', async () => {
     const html = await rewrite({ editing: true, regions, tail: (revs) => `<script id="tail">${JSON.stringify(revs)}</script>` });
     expect(html).toContain('data-cms-field="home:index:heading"');
