@@ -150,6 +150,14 @@ describe('sanitizeRichHtml', () => {
     expect(() => sanitizeRichHtml(html, { mediaBase: 'media.example.com' })).toThrow(TypeError);
   });
 
+  it('with mediaBase also keeps the images Astro built into /_astro/, and nothing that only looks like it', () => {
+    const html = ['/_astro/post.Bx1.webp', '/_astro/../admin.png', '/_astro%2f..%2fx.png', '//_astro/x.png', 'https://evil.com/_astro/x.png', '/_astrox/y.png']
+      .map((src) => `<img src="${src}">`)
+      .join('');
+    expect(sanitizeRichHtml(html, { mediaBase: '/media/' })).toBe('<img src="/_astro/post.Bx1.webp" />');
+    expect(sanitizeRichHtml(html, { mediaBase: BASE })).toBe('<img src="/_astro/post.Bx1.webp" />');
+  });
+
   it('gives new-tab links noopener noreferrer and drops other targets', () => {
     expect(sanitizeRichHtml('<a href="/a" target="_BLANK" rel="author NOFOLLOW">x</a>')).toBe(
       '<a href="/a" target="_blank" rel="noopener noreferrer nofollow">x</a>',

@@ -186,8 +186,13 @@ function link(attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
 function badImage(frame: sanitizeHtml.IFrame, base: MediaBase | undefined): boolean {
   if (frame.tag !== 'img') return false;
   const src = frame.attribs['src'];
-  return src === undefined || src === '' || !isSafeUrl(src, RICH_URLS) || (base !== undefined && !isUnderMediaBase(src, base));
+  if (src === undefined || src === '' || !isSafeUrl(src, RICH_URLS)) return true;
+  // Images Astro built into the site's own /_astro/ folder (a Markdown post's pictures) are the site's, like the library's:
+  // dropping them would remove what an editor did not touch.
+  return base !== undefined && !isUnderMediaBase(src, base) && !isUnderMediaBase(src, ASTRO_ASSETS);
 }
+
+const ASTRO_ASSETS: MediaBase = parseMediaBase('/_astro/');
 
 function allowedAttributes(): Record<string, sanitizeHtml.AllowedAttribute[]> {
   const allowed: Record<string, sanitizeHtml.AllowedAttribute[]> = Object.fromEntries(Object.entries(ATTR_ALLOW).map(([tag, names]) => [tag, [...names]]));
