@@ -14,7 +14,9 @@ import { startSite } from './harness.ts';
 // object), each gzipped.
 // 12.5 KiB since page sections (issue 14): the core finds sections lists and loads their editor chunk.
 const CORE_BUDGET = 12.5 * 1024;
-const RICH_BUDGET = 80 * 1024;
+// 83 KiB since issue 29: the "kept as written" node and the block-source serializer (an edit never removes what the editor
+// did not touch) added 2.4 KiB to a chunk that had 1.6 KiB left; issue 31 moves the rich editor to first focus.
+const RICH_BUDGET = 83 * 1024;
 const PANEL_BUDGET = 8.5 * 1024;
 /** The other panels, by their dialog's id: each its own chunk, with the shared panel frame. */
 const OTHER_PANELS = { 'louise-settings': 7 * 1024, 'louise-inbox': 5 * 1024, 'louise-search': 5 * 1024 } as const;
