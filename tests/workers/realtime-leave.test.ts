@@ -46,7 +46,12 @@ const versions = composeRoutes(versionsRoute<Env>({ ...tables, config: pagesColl
 
 /** A draft save over HTTP as `editor`, from the page whose connection is `sid` (none: a save from outside the session). */
 function save(body: unknown, editor: string, sid?: string): Promise<Response> {
-  const headers: Record<string, string> = { origin: ORIGIN, 'x-editor': editor, ...(sid === undefined ? {} : { [LIVE_HEADER]: sid }) };
+  const headers: Record<string, string> = {
+    origin: ORIGIN,
+    'content-type': 'application/json',
+    'x-editor': editor,
+    ...(sid === undefined ? {} : { [LIVE_HEADER]: sid }),
+  };
   return runEditorRoute(versions, new Request(`${ORIGIN}/api/cms/pages/${id}/versions`, { method: 'POST', headers, body: JSON.stringify(body) }), env);
 }
 
