@@ -1,11 +1,13 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { CollectionConfig } from '../content/collection.ts';
 import { revisionSubject } from '../content/document-revs.ts';
-import { fieldRev } from '../content/field-rev.ts';
+import { bufferKey, type BufferedDraft } from '../content/draft-buffer.ts';
+import { canonicalJson, fieldRev } from '../content/field-rev.ts';
 import { resolveCollection } from '../content/resolved-collection.ts';
 import { writeSession } from '../db/d1-cookie.ts';
 import { applySaveDraft, checkDraftSave } from '../editor/apply-save-draft.ts';
 import { draftDeps, type DraftDeps } from '../editor/draft-deps.ts';
+import { readWork } from '../editor/draft-store.ts';
 import { searchHooks } from '../editor/search-hooks.ts';
 import { runWriteHook, type WriteHook } from '../editor/write-hook.ts';
 import type { VersionsOperation } from '../editor/versions-route.ts';
@@ -56,12 +58,33 @@ interface Attachment {
   at: number;
 }
 
-/** A change accepted and stored, not yet flushed: who made it and its order (`n`), so a flush removes only what it wrote. */
+/**
+ * A change accepted and stored, not yet flushed: who made it and its order (`n`), so a flush removes only what it wrote;
+ * the connection that sent it (`sid`) and the revision of its value (`rev`), which a later change must be built on.
+ */
 interface PendingChange {
   value: unknown;
   editor: EditorSession;
   n: number;
+  sid?: string;
+  rev?: string;
 }
+
+/** The newest change the session accepted for a field (kept after the flush, key `w:<field>`): which connection sent it, at which revision. */
+interface LastWrite {
+  sid: string;
+  rev: string;
+}
+
+/** A field's value as the session has it (pending, else stored), with its revision and, when it was this session's, the connection that wrote it. */
+interface Current {
+  value: unknown;
+  rev: string;
+  sid: string | undefined;
+}
+
+/** The revision of a pending change (stored with it since issue 37; computed for older ones). */
+const revOf = (change: PendingChange) => change.rev ?? fieldRev(change.value ?? null);
 
 export interface RealtimeObjectOptions<E> {
   /** The site's collections; pages of its drafts collections get a session. */
@@ -134,6 +157,7 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
     private pending: Map<string, PendingChange> | null = null;
     private flushing: Promise<boolean> | null = null;
     private page: { collection: string; id: number } | undefined;
+    private turn: Promise<void> = Promise.resolve();
 
     /** Opens a connection introduced by the live route (`INTRO_HEADER`); anything else is refused. */
     override async fetch(request: Request): Promise<Response> {
@@ -162,6 +186,7 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
         at: now,
       };
       server.serializeAttachment(me);
+      // Every change accepted and not written yet, with its revision: the joining tab shows these, not the older stored draft.
       const pending = await this.loadPending();
       send(server, {
         v: PROTOCOL_VERSION,
@@ -169,6 +194,7 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
         you: peerOf(me),
         peers: this.peers(),
         pending: Object.fromEntries([...pending].map(([field, change]) => [field, change.value])),
+        revs: Object.fromEntries([...pending].map(([field, change]) => [field, revOf(change)])),
         heartbeatMs: HEARTBEAT_MS,
       });
       this.broadcast({ v: PROTOCOL_VERSION, type: 'presence', peers: this.peers() }, server);
@@ -176,7 +202,15 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
       return new Response(null, { status: 101, webSocket: client });
     }
 
-    override async webSocketMessage(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
+    override webSocketMessage(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
+      // One message at a time, in arrival order: a change's check may read the database, and a later change
+      // (the next keystrokes) must not be accepted before an earlier one, nor checked against a state about to change.
+      const turn = this.turn.then(() => this.receive(ws, frame));
+      this.turn = turn.catch(() => {});
+      return turn;
+    }
+
+    private async receive(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
       const me = attachmentOf(ws);
       if (!me) return void closeSocket(ws, CLOSE.malformed, 'Unknown connection.');
       const bytes = typeof frame === 'string' ? (frame.length * 3 <= MAX_MESSAGE_BYTES ? 0 : encoder.encode(frame).length) : frame.byteLength;
@@ -231,16 +265,33 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
           return void send(ws, { v: PROTOCOL_VERSION, type: 'refused', field: message.field, seq: message.seq, reason: 'invalid', message: error.message });
         }
       }
+      // A change built on an older value than the session holds, which this connection did not write: the editor chooses, as after a 409.
+      if (message.type === 'set' && message.base) {
+        const theirs = await this.newer(page, target.id, message.field, message.base, me.sid, value);
+        if (theirs) {
+          ws.serializeAttachment(me);
+          return void send(ws, {
+            v: PROTOCOL_VERSION,
+            type: 'refused',
+            field: message.field,
+            seq: message.seq,
+            reason: 'conflict',
+            value: theirs.value,
+            rev: theirs.rev,
+            message: 'Someone else changed this field since you loaded it.',
+          });
+        }
+      }
       const claimed = me.field !== message.field;
       me.field = message.field;
       me.claimedAt = now;
       ws.serializeAttachment(me);
       if (message.type === 'set') {
-        await this.accept(message.field, value, me.editor);
         // The revision a draft save reports for the field (a sections field's is of its structure).
         const rev = fieldRev(revisionSubject({ [message.field]: value }, message.field, page.deps.vt.config.fields));
+        await this.accept(message.field, value, me.editor, me.sid, rev);
         send(ws, { v: PROTOCOL_VERSION, type: 'ack', seq: message.seq, rev });
-        this.broadcast({ v: PROTOCOL_VERSION, type: 'update', field: message.field, value, by: me.sid }, ws);
+        this.broadcast({ v: PROTOCOL_VERSION, type: 'update', field: message.field, value, rev, by: me.sid }, ws);
       }
       if (claimed) this.broadcast({ v: PROTOCOL_VERSION, type: 'presence', peers: this.peers() });
     }
@@ -317,14 +368,45 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
       await this.schedule();
     }
 
+    /**
+     * The field's value as the session has it, when it is newer than `base`
+     * and was not written by connection `sid` (a tab typing on its own change
+     * sends before the acks of its earlier sets come back): the pending
+     * change, else the stored draft (as a draft save with `$base` reads it).
+     * Null when the change may be accepted.
+     */
+    private async newer(page: Drafts<E>, id: number, field: string, base: string, sid: string, value: unknown): Promise<Current | null> {
+      const current = await this.current(page, id, field);
+      if (!current || current.rev === base || current.sid === sid || canonicalJson(current.value) === canonicalJson(value)) return null;
+      return current;
+    }
+
+    private async current(page: Drafts<E>, id: number, field: string): Promise<Current | null> {
+      const pending = (await this.loadPending()).get(field);
+      if (pending) return { value: pending.value, rev: revOf(pending), sid: pending.sid };
+      const work = await readWork(writeSession(this.env.DB), page.deps.vt, id);
+      if (!work) return null;
+      const buffer = page.deps.buffer(this.env);
+      const buffered = buffer ? await buffer.get<BufferedDraft>(bufferKey(page.deps.vt.config.slug, id)) : null;
+      const value = (buffered?.data ?? work.data)[field] ?? null;
+      const rev = fieldRev(value);
+      const last = await this.ctx.storage.get<LastWrite>(`w:${field}`);
+      // The stored value is this session's own write only while nothing else saved the field since.
+      return { value, rev, sid: last?.rev === rev ? last.sid : undefined };
+    }
+
     /** Stores an accepted change before it is acknowledged, and makes sure a flush is coming. */
-    private async accept(field: string, value: unknown, editor: EditorSession): Promise<void> {
+    private async accept(field: string, value: unknown, editor: EditorSession, sid: string, rev: string): Promise<void> {
       const pending = await this.loadPending();
       // Newer than every change still pending: what a flush compares to keep a change that arrived during it.
       const n = Math.max(0, ...[...pending.values()].map((change) => change.n)) + 1;
-      const change: PendingChange = { value, editor, n };
+      const change: PendingChange = { value, editor, n, sid, rev };
       const flushAt = await this.ctx.storage.get<number>('flushAt');
-      await this.ctx.storage.put({ [`p:${field}`]: change, ...(flushAt === undefined ? { flushAt: Date.now() + FLUSH_MS } : {}) });
+      await this.ctx.storage.put({
+        [`p:${field}`]: change,
+        [`w:${field}`]: { sid, rev } satisfies LastWrite,
+        ...(flushAt === undefined ? { flushAt: Date.now() + FLUSH_MS } : {}),
+      });
       pending.set(field, change);
       if (flushAt === undefined) await this.schedule();
     }
