@@ -3,8 +3,10 @@
 // realtime object. It shows who else is on the page, locks the fields they
 // hold, saves through the socket while it is open, and shows the others'
 // changes as they type. With the socket down everything is as without it.
+import { fieldRev } from '../content/field-rev.ts';
 import { type ClientMessage, PROTOCOL_VERSION, readMessage, ServerMessageSchema, type Peer } from '../realtime/protocol.ts';
 import type { DocRevs } from './doc-revs.ts';
+import type { JoinHold } from './join-hold.ts';
 import { heldByOthers, markPart } from './realtime-locks.ts';
 import { othersOf, presenceView } from './realtime-peers.ts';
 import { encodeFrame, liveSaves } from './realtime-saves.ts';
@@ -37,12 +39,19 @@ export interface LiveSession {
  * @example
  * const live = await joinLive(draftsDoc, units, transport, '/api/cms', revs);
  */
-export async function joinLive(target: SaveTarget, units: Map<string, Unit>, transport: Transport, apiBase: string, revs: DocRevs): Promise<LiveSession> {
+export async function joinLive(
+  target: SaveTarget,
+  units: Map<string, Unit>,
+  transport: Transport,
+  apiBase: string,
+  revs: DocRevs,
+  joining?: JoinHold,
+): Promise<LiveSession> {
   const doc = docOf(target);
-  // The queues take the rendered revisions when these land; a later `saved` must not be overwritten by them.
-  await revs.get(doc);
   // Sections lists and block fields save over HTTP only: their ids and structure merge there.
   const mine = [...units.values()].filter((unit) => !unit.target.live && !unit.sections && docOf(unit.target) === doc);
+  // The queues take the rendered revisions when these land; a later `saved` must not be overwritten by them.
+  await revs.get(doc);
   const byField = new Map(mine.map((unit) => [unit.target.field, unit]));
   const targets = new Set(mine.map((unit) => unit.target));
   const style = document.createElement('style');
@@ -56,7 +65,12 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
   let claimed: string | null = null;
 
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${apiBase}/${encodeURIComponent(target.collection)}/${encodeURIComponent(target.key)}/live`;
-  const saves = liveSaves({ send: (frame) => socket.send(frame), onTimeout: () => socket.restart() });
+  const saves = liveSaves({
+    send: (frame) => socket.send(frame),
+    onTimeout: () => socket.restart(),
+    // What this tab typed is stored: its next change builds on it (also after a reconnect, when the object no longer knows the sender).
+    onCastAck: (field, rev) => byField.get(field)?.queue?.setBase(rev),
+  });
   const socket = liveSocket({
     url,
     onMessage: (data) => receive(data),
@@ -66,6 +80,8 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
       claimed = null;
       state = 'offline';
       saves.down();
+      // Offline the fields save over HTTP, checked against their revisions as without the session.
+      joining?.release();
       render();
     },
   });
@@ -76,7 +92,7 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
 
   const http = transport.save;
   transport.save = (t, value, base, keepalive = false) =>
-    targets.has(t) ? saves.save(t.field, value, keepalive, () => http(t, value, base, keepalive)) : http(t, value, base, keepalive);
+    targets.has(t) ? saves.save(t.field, value, keepalive, () => http(t, value, base, keepalive), base) : http(t, value, base, keepalive);
 
   const editing = (unit: Unit) => unit.parts.some((part) => part.el.contains(document.activeElement));
   const claim = (field: string | null) => {
@@ -85,7 +101,8 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
     claimed = field;
   };
   const block = (event: Event) => {
-    const locked = (event.currentTarget as HTMLElement).hasAttribute('data-cms-locked');
+    const el = event.currentTarget as HTMLElement;
+    const locked = el.hasAttribute('data-cms-locked') || el.hasAttribute('data-cms-joining');
     if (!locked || (event instanceof KeyboardEvent && event.key !== 'Enter' && event.key !== ' ')) return;
     event.preventDefault();
     event.stopImmediatePropagation();
@@ -104,7 +121,7 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
     // Every edit the queue hears of (typing, a rich-text command, a picked image; Lexical swallows most `input` events).
     const queue = unit.queue;
     if (!queue) continue;
-    const typed = throttle(() => saves.cast(unit.target.field, queue.value), TYPING_MS);
+    const typed = throttle(() => saves.cast(unit.target.field, queue.value, queue.base), TYPING_MS);
     const edit = queue.edit;
     queue.edit = (next) => {
       edit(next);
@@ -112,13 +129,20 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
     };
   }
 
-  /** Another editor's value, unless this field is being edited here or has unsaved work (which wins when it saves). */
-  const take = (field: string, value: unknown) => {
+  /**
+   * A value the session accepted (another tab's or editor's), shown with its revision, the base of this tab's next
+   * change; unless this field is being edited here or has unsaved work: that keeps its older base, so when it is sent
+   * the session answers with a conflict (both values), never lets it replace what this tab did not show.
+   */
+  const take = (field: string, value: unknown, rev: string | undefined) => {
     const unit = byField.get(field);
     const queue = unit?.queue;
-    if (!unit || !queue || editing(unit) || queue.state.dirty || queue.state.saving || same(value, queue.value)) return;
-    showValue(unit, value);
-    queue.adopt(value);
+    if (!unit || !queue || editing(unit) || queue.state.dirty || queue.state.saving) return;
+    if (!same(value, queue.value)) {
+      showValue(unit, value);
+      queue.adopt(value);
+    }
+    if (rev !== undefined) queue.setBase(rev);
   };
 
   function render() {
@@ -139,7 +163,8 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
         peers = message.peers;
         state = 'online';
         socket.welcomed(Math.max(1000, message.heartbeatMs), JSON.stringify({ v: PROTOCOL_VERSION, type: 'ping' }));
-        for (const [field, value] of Object.entries(message.pending)) take(field, value);
+        for (const [field, value] of Object.entries({ ...message.written, ...message.pending })) take(field, value, message.revs[field]);
+        joining?.release();
         // A claim does not outlive its socket: claim the field in focus again.
         claimed = null;
         claim(mine.find(editing)?.target.field ?? null);
@@ -152,12 +177,14 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
         saves.answer(message);
         return;
       case 'update':
-        take(message.field, message.value);
+        take(message.field, message.value, message.rev);
         return;
       case 'saved':
+        // The new base of a field that holds what was written; one that does not (a change this tab did not show,
+        // typed over here) keeps its older base, so its next save is answered with a conflict instead of replacing it.
         for (const unit of mine) {
           const rev = message.revs[unit.target.field];
-          if (rev !== undefined) unit.queue?.setBase(rev);
+          if (rev !== undefined && unit.queue && fieldRev(unit.queue.saved ?? null) === rev) unit.queue.setBase(rev);
         }
         return;
       case 'failed': {
@@ -172,6 +199,7 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
 
   return {
     leave() {
+      joining?.release();
       socket.stop();
       transport.save = http;
       view.remove();

@@ -61,6 +61,32 @@ describe('liveSaves', () => {
     expect(results).toEqual([{ kind: 'failed', message: 'title: too long' }, { kind: 'locked' }]);
   });
 
+  it('sends the revision the value was built on, and maps a refused conflict to a conflict with the session`s value (Keep mine / Use theirs)', async () => {
+    const { socket, saves, http, results } = setup();
+    void saves.save('title', 'stale, typed on', false, http, '0123456789abcdef').then((outcome) => results.push(outcome));
+    saves.cast('title', 'stale, typ', 'fedcba9876543210');
+    await settle();
+    expect(socket.sent).toEqual([
+      { v: 1, type: 'set', field: 'title', value: 'stale, typed on', seq: 1, base: '0123456789abcdef' },
+      { v: 1, type: 'set', field: 'title', value: 'stale, typ', seq: 2, base: 'fedcba9876543210' },
+    ]);
+    saves.answer({ type: 'refused', seq: 1, reason: 'conflict', value: 'theirs', rev: 'aaaaaaaaaaaaaaaa', message: 'Someone else changed this field.' });
+    await settle();
+    expect(results).toEqual([{ kind: 'conflict', value: 'theirs', rev: 'aaaaaaaaaaaaaaaa' }]);
+    expect(http).not.toHaveBeenCalled();
+  });
+
+  it('tells the revision a cast (live typing) was stored at, and nothing of a refused one', async () => {
+    const socket = fakeSocket();
+    const acked: Array<[string, string]> = [];
+    const saves = liveSaves({ send: socket.send, onCastAck: (field, rev) => void acked.push([field, rev]) });
+    saves.cast('title', 'typ', null);
+    saves.cast('summary', 'sum', null);
+    saves.answer({ type: 'ack', seq: 1, rev: 'rev1' });
+    saves.answer({ type: 'refused', seq: 2, reason: 'conflict', value: 'theirs', rev: 'rev0', message: 'changed' });
+    expect(acked).toEqual([['title', 'rev1']]);
+  });
+
   it('sends keepalive saves (the page is closing) over HTTP', async () => {
     const { socket, http, results, save } = setup();
     save('bye', true);

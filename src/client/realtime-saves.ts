@@ -11,13 +11,22 @@ export const ANSWER_TIMEOUT_MS = 5000;
 /** The answers a `set` gets (others are not about saves). */
 export type SetAnswer =
   | { type: 'ack'; seq: number; rev: string }
-  | { type: 'refused'; seq?: number | undefined; reason: 'locked' | 'invalid'; message: string };
+  | {
+      type: 'refused';
+      seq?: number | undefined;
+      reason: 'locked' | 'invalid' | 'conflict';
+      value?: unknown;
+      rev?: string | undefined;
+      message: string;
+    };
 
 export interface LiveSavesDeps {
   /** Sends one frame; false when it did not go (the socket is down). */
   send(frame: string): boolean;
   /** No answer came in time: the socket is probably dead. */
   onTimeout?(): void;
+  /** A cast (live typing) was stored at `rev`: the field's content builds on it now. */
+  onCastAck?(field: string, rev: string): void;
   timeoutMs?: number;
 }
 
@@ -48,15 +57,18 @@ interface Waiting {
 export function liveSaves(deps: LiveSavesDeps) {
   let seq = 0;
   const waiting = new Map<number, Waiting>();
-  const set = (field: string, value: unknown): number | null => {
-    const frame = encodeFrame({ v: PROTOCOL_VERSION, type: 'set', field, value, seq: seq + 1 });
+  // The field of each cast not answered yet (a few: casts go out at most every TYPING_MS, answered in order).
+  const casts = new Map<number, string>();
+  // `base`: the revision the value was built on; the object refuses it as a conflict when it holds a newer value this tab never showed.
+  const set = (field: string, value: unknown, base: string | null): number | null => {
+    const frame = encodeFrame({ v: PROTOCOL_VERSION, type: 'set', field, value, seq: seq + 1, ...(base ? { base } : {}) });
     if (frame === null || !deps.send(frame)) return null;
     return ++seq;
   };
 
   return {
-    save(field: string, value: unknown, keepalive: boolean, http: () => Promise<SaveOutcome>): Promise<SaveOutcome> {
-      const sent = keepalive ? null : set(field, value);
+    save(field: string, value: unknown, keepalive: boolean, http: () => Promise<SaveOutcome>, base: string | null = null): Promise<SaveOutcome> {
+      const sent = keepalive ? null : set(field, value, base);
       if (sent === null) return http();
       return new Promise<SaveOutcome>((resolve) => {
         const timer = setTimeout(() => {
@@ -74,21 +86,35 @@ export function liveSaves(deps: LiveSavesDeps) {
       });
     },
     /** Sends a value without waiting for its answer (live typing: the queue's own save follows). */
-    cast: (field: string, value: unknown) => void set(field, value),
+    cast(field: string, value: unknown, base: string | null = null) {
+      const sent = set(field, value, base);
+      if (sent !== null) casts.set(sent, field);
+    },
     /** An `ack` or `refused` from the object; one that answers no waiting save is ignored. */
     answer(message: SetAnswer) {
+      const cast = message.seq === undefined ? undefined : casts.get(message.seq);
+      if (cast !== undefined && message.seq !== undefined) {
+        casts.delete(message.seq);
+        if (message.type === 'ack') deps.onCastAck?.(cast, message.rev);
+        return;
+      }
       const entry = message.seq === undefined ? undefined : waiting.get(message.seq);
       entry?.settle(outcomeOf(message));
     },
     /** The socket closed: every save still waiting goes over HTTP. */
     down() {
+      casts.clear();
       for (const entry of [...waiting.values()]) entry.settle(null);
     },
   };
 }
 
-/** What an answer means for the save queue: an ack carries the revision of the value as the object will store it, the base of a later plain save. */
+/**
+ * What an answer means for the save queue: an ack carries the revision of the value as the object will store it, the base of
+ * a later plain save; a conflict carries the session's newer value, which the editor keeps or replaces as after a 409.
+ */
 export function outcomeOf(message: SetAnswer): SaveOutcome {
   if (message.type === 'ack') return { kind: 'saved', rev: message.rev, versionId: null };
+  if (message.reason === 'conflict' && typeof message.rev === 'string') return { kind: 'conflict', value: message.value ?? null, rev: message.rev };
   return message.reason === 'locked' ? { kind: 'locked' } : { kind: 'failed', message: message.message };
 }

@@ -186,15 +186,21 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
         at: now,
       };
       server.serializeAttachment(me);
-      // Every change accepted and not written yet, with its revision: the joining tab shows these, not the older stored draft.
+      // Every change accepted and not written yet, and the stored value of every other field the session changed (the
+      // joining page may have been rendered before that write landed), each with its revision: the page shows these.
       const pending = await this.loadPending();
+      const written = await this.written(intro.id, pending);
       send(server, {
         v: PROTOCOL_VERSION,
         type: 'welcome',
         you: peerOf(me),
         peers: this.peers(),
         pending: Object.fromEntries([...pending].map(([field, change]) => [field, change.value])),
-        revs: Object.fromEntries([...pending].map(([field, change]) => [field, revOf(change)])),
+        written,
+        revs: {
+          ...Object.fromEntries(Object.entries(written).map(([field, value]) => [field, fieldRev(value)])),
+          ...Object.fromEntries([...pending].map(([field, change]) => [field, revOf(change)])),
+        },
         heartbeatMs: HEARTBEAT_MS,
       });
       this.broadcast({ v: PROTOCOL_VERSION, type: 'presence', peers: this.peers() }, server);
@@ -384,15 +390,32 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
     private async current(page: Drafts<E>, id: number, field: string): Promise<Current | null> {
       const pending = (await this.loadPending()).get(field);
       if (pending) return { value: pending.value, rev: revOf(pending), sid: pending.sid };
-      const work = await readWork(writeSession(this.env.DB), page.deps.vt, id);
-      if (!work) return null;
-      const buffer = page.deps.buffer(this.env);
-      const buffered = buffer ? await buffer.get<BufferedDraft>(bufferKey(page.deps.vt.config.slug, id)) : null;
-      const value = (buffered?.data ?? work.data)[field] ?? null;
+      const stored = await this.stored(page, id);
+      if (!stored) return null;
+      const value = stored[field] ?? null;
       const rev = fieldRev(value);
       const last = await this.ctx.storage.get<LastWrite>(`w:${field}`);
       // The stored value is this session's own write only while nothing else saved the field since.
       return { value, rev, sid: last?.rev === rev ? last.sid : undefined };
+    }
+
+    /** The page's work as a draft save reads it (the write buffer's draft, else the newest pending version, else the live row); null without the row. */
+    private async stored(page: Drafts<E>, id: number): Promise<Record<string, unknown> | null> {
+      const work = await readWork(writeSession(this.env.DB), page.deps.vt, id);
+      if (!work) return null;
+      const buffer = page.deps.buffer(this.env);
+      const buffered = buffer ? await buffer.get<BufferedDraft>(bufferKey(page.deps.vt.config.slug, id)) : null;
+      return buffered?.data ?? work.data;
+    }
+
+    /** The stored values of the fields this session wrote (`w:` keys) that have no pending change. */
+    private async written(id: number, pending: ReadonlyMap<string, PendingChange>): Promise<Record<string, unknown>> {
+      const target = await this.target();
+      const page = target ? drafts.get(target.collection) : undefined;
+      const fields = [...(await this.ctx.storage.list({ prefix: 'w:' })).keys()].map((key) => key.slice(2)).filter((field) => !pending.has(field));
+      if (!page || fields.length === 0) return {};
+      const stored = await this.stored(page, id);
+      return stored ? Object.fromEntries(fields.map((field) => [field, stored[field] ?? null])) : {};
     }
 
     /** Stores an accepted change before it is acknowledged, and makes sure a flush is coming. */

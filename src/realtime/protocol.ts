@@ -75,8 +75,20 @@ export interface Peer {
 
 /** Object to client. */
 export type ServerMessage =
-  /** `pending`: the changes accepted and not yet written, with `revs`, the revision of each (the base of later saves). */
-  | { v: 1; type: 'welcome'; you: Peer; peers: Peer[]; pending: Record<string, unknown>; revs: Record<string, string>; heartbeatMs: number }
+  /**
+   * `pending`: the changes accepted and not yet written; `written`: the stored value of each other field the session
+   * wrote (a page rendered just before that write shows the older one); `revs`: the revision of each of both, the base of later saves.
+   */
+  | {
+      v: 1;
+      type: 'welcome';
+      you: Peer;
+      peers: Peer[];
+      pending: Record<string, unknown>;
+      written: Record<string, unknown>;
+      revs: Record<string, string>;
+      heartbeatMs: number;
+    }
   | { v: 1; type: 'presence'; peers: Peer[] }
   /** A change stored: `rev` is the revision of the value as it will be written (sanitized), the base of a later plain save. */
   | { v: 1; type: 'ack'; seq: number; rev: string }
@@ -112,6 +124,7 @@ export const ServerMessageSchema = v.variant('type', [
     you: PeerSchema,
     peers: v.array(PeerSchema),
     pending: v.record(v.string(), v.unknown()),
+    written: v.record(v.string(), v.unknown()),
     revs: v.record(v.string(), v.string()),
     heartbeatMs: v.number(),
   }),

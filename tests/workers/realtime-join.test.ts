@@ -53,6 +53,15 @@ describe('joining', () => {
     expect(c.welcome).toMatchObject({ pending: { title: 'New from Ana' }, revs: { title: fieldRev('New from Ana') } });
   });
 
+  it('welcomes a connection with the stored value of a field the session already wrote (the page may have been rendered before the write)', async () => {
+    const a = await join('ana');
+    a.send({ v: 1, type: 'set', field: 'title', value: 'Written by the session', seq: 1, base: OLD });
+    await a.next('ack');
+    await flushNow(id);
+    const b = await join('bo');
+    expect(b.welcome).toMatchObject({ pending: {}, written: { title: 'Written by the session' }, revs: { title: fieldRev('Written by the session') } });
+  });
+
   it('an update carries the revision of the value, the base of the receiver`s next change', async () => {
     const a = await join('ana');
     const b = await join('bo');
