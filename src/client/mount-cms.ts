@@ -3,7 +3,7 @@ import { barActions } from './bar-actions.ts';
 import { loadRevs } from './doc-revs.ts';
 import { lockField } from './field-access.ts';
 import { invalidFields } from './invalid-notice.ts';
-import { joinHold } from './join-hold.ts';
+import { holdJoining, releaseJoining } from './join-hold.ts';
 import { lazily } from './lazily.ts';
 import { openMedia } from './media-open.ts';
 import { createEditBar } from './edit-bar.ts';
@@ -92,13 +92,12 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
 
   // The live session's document: its fields take no typing until the session's welcome was applied (realtime-client.ts).
   const liveDoc = options.realtime ? draftsDocs[0] : undefined;
-  const joining = liveDoc ? joinHold() : undefined;
   const loading: Promise<unknown>[] = [...units.values()]
     .filter((unit) => !unit.sections)
     .map((unit) =>
       attachEditors(unit, autoSave, media).then(
         () => {
-          if (liveDoc && !unit.target.live && docOf(unit.target) === docOf(liveDoc)) joining?.add(unit);
+          if (liveDoc && !unit.target.live && docOf(unit.target) === docOf(liveDoc)) holdJoining(unit.parts);
           startUnit(unit, { debounceMs: options.debounceMs, transport, revs: revs.get(docOf(unit.target)), backup, refresh: report.refresh });
         },
         (error: unknown) => say('problem', `The editor for ${unit.label} could not load (${String(error)}). Reload the page to try again.`),
@@ -127,9 +126,9 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
     if (invalid.length > 0) setTimeout(report.refresh, 100);
     const doc = draftsDocs[0];
     if (options.realtime && doc)
-      void lazily('live collaboration', async () =>
-        (await import('./realtime-client.ts')).joinLive(doc, units, transport, options.apiBase, revs, joining),
-      ).then((session) => session ?? joining?.release());
+      void lazily('live collaboration', async () => (await import('./realtime-client.ts')).joinLive(doc, units, transport, options.apiBase, revs)).then(
+        (session) => session ?? releaseJoining(),
+      );
     document.dispatchEvent(new CustomEvent('cms:ready'));
   });
 

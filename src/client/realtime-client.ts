@@ -6,7 +6,7 @@
 import { fieldRev } from '../content/field-rev.ts';
 import { type ClientMessage, PROTOCOL_VERSION, readMessage, ServerMessageSchema, type Peer } from '../realtime/protocol.ts';
 import type { DocRevs } from './doc-revs.ts';
-import type { JoinHold } from './join-hold.ts';
+import { releaseJoining } from './join-hold.ts';
 import { heldByOthers, markPart } from './realtime-locks.ts';
 import { othersOf, presenceView } from './realtime-peers.ts';
 import { encodeFrame, liveSaves } from './realtime-saves.ts';
@@ -20,6 +20,8 @@ import { docOf, showValue, type Unit } from './units.ts';
 
 /** Live typing sends the field at most this often (the queue's own save still follows the idle pause). */
 export const TYPING_MS = 250;
+/** The fields wait this long at most for the welcome before they take typing anyway (their saves are still checked). */
+export const JOIN_WAIT_MS = 5000;
 
 /** What `joinLive` returns. */
 export interface LiveSession {
@@ -39,15 +41,10 @@ export interface LiveSession {
  * @example
  * const live = await joinLive(draftsDoc, units, transport, '/api/cms', revs);
  */
-export async function joinLive(
-  target: SaveTarget,
-  units: Map<string, Unit>,
-  transport: Transport,
-  apiBase: string,
-  revs: DocRevs,
-  joining?: JoinHold,
-): Promise<LiveSession> {
+export async function joinLive(target: SaveTarget, units: Map<string, Unit>, transport: Transport, apiBase: string, revs: DocRevs): Promise<LiveSession> {
   const doc = docOf(target);
+  // The fields mountCms held until the welcome: a session that never answers never keeps them from being edited.
+  const wait = setTimeout(releaseJoining, JOIN_WAIT_MS);
   // Sections lists and block fields save over HTTP only: their ids and structure merge there.
   const mine = [...units.values()].filter((unit) => !unit.target.live && !unit.sections && docOf(unit.target) === doc);
   // The queues take the rendered revisions when these land; a later `saved` must not be overwritten by them.
@@ -81,7 +78,7 @@ export async function joinLive(
       state = 'offline';
       saves.down();
       // Offline the fields save over HTTP, checked against their revisions as without the session.
-      joining?.release();
+      releaseJoining();
       render();
     },
   });
@@ -164,7 +161,7 @@ export async function joinLive(
         state = 'online';
         socket.welcomed(Math.max(1000, message.heartbeatMs), JSON.stringify({ v: PROTOCOL_VERSION, type: 'ping' }));
         for (const [field, value] of Object.entries({ ...message.written, ...message.pending })) take(field, value, message.revs[field]);
-        joining?.release();
+        releaseJoining();
         // A claim does not outlive its socket: claim the field in focus again.
         claimed = null;
         claim(mine.find(editing)?.target.field ?? null);
@@ -199,7 +196,8 @@ export async function joinLive(
 
   return {
     leave() {
-      joining?.release();
+      clearTimeout(wait);
+      releaseJoining();
       socket.stop();
       transport.save = http;
       view.remove();

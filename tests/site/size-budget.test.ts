@@ -13,7 +13,9 @@ import { startSite } from './harness.ts';
 // (imported once the editors are ready, on sites that run the realtime
 // object), each gzipped.
 // 12.5 KiB since page sections (issue 14): the core finds sections lists and loads their editor chunk.
-const CORE_BUDGET = 12.5 * 1024;
+// 12.75 KiB since the live session's join (issue 37): the core holds the session's fields read-only as their editors
+// attach, until the live chunk has shown what the session holds (it cannot wait for that chunk to load).
+const CORE_BUDGET = 12.75 * 1024;
 const RICH_BUDGET = 80 * 1024;
 const PANEL_BUDGET = 8.5 * 1024;
 /** The other panels, by their dialog's id: each its own chunk, with the shared panel frame. */
