@@ -118,8 +118,9 @@ test('a tab that never displayed a newer accepted change cannot replace it: the 
   await a.locator(TITLE).click();
   await a.keyboard.press('ControlOrMeta+A');
   await a.keyboard.type('Newer title from A');
-  await a.locator('body').click({ position: { x: 1, y: 1 } });
+  // Saved before A leaves the field, so leaving sends nothing and A holds no field afterwards.
   await expect(status(a)).toHaveText('Draft saved');
+  await a.locator('body').click({ position: { x: 1, y: 1 } });
   await expect(b.locator(TITLE)).toHaveText('Old title');
 
   // B types into the old title it still shows: A's change stays, and B is asked to choose.
@@ -135,6 +136,36 @@ test('a tab that never displayed a newer accepted change cannot replace it: the 
   // Keep mine: now chosen with A's value in view, B's text is stored.
   await conflict.getByRole('button', { name: 'Keep mine' }).click();
   await expect.poll(async () => (await storedText(a, id))[0], { timeout: 10_000 }).toBe('Old title typed in B');
+  await discardDraft(a, id);
+  await contextA.close();
+});
+
+test('a tab rendered while a change was pending that joins after the object wrote it shows the change', async ({ browser }) => {
+  const contextA = await contextOf(browser, 'editor@localhost');
+  const a = await contextA.newPage();
+  const b = await contextA.newPage();
+  const { id, path } = await createPage(a, 'join-written', START);
+  let written = false;
+  a.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      if (String(payload).includes('"type":"saved"')) written = true;
+    }),
+  );
+  await openEditing(a, path);
+  // B's socket gets through only once the object has written A's change (B's page was rendered before that).
+  await b.routeWebSocket(/\/live$/, (ws) => {
+    if (written) ws.connectToServer();
+    else ws.close({ code: 1011, reason: 'test: not yet' });
+  });
+
+  await a.locator(TITLE).click();
+  await a.keyboard.press('ControlOrMeta+A');
+  await a.keyboard.type('Written while B loaded');
+  await expect(status(a)).toHaveText('Draft saved');
+  await b.goto(`${path}?edit`);
+  await expect(b.locator(TITLE)).toHaveText('Old title');
+  await expect.poll(() => written, { timeout: 10_000 }).toBe(true);
+  await expect(b.locator(TITLE)).toHaveText('Written while B loaded', { timeout: 10_000 });
   await discardDraft(a, id);
   await contextA.close();
 });
