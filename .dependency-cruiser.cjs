@@ -42,9 +42,13 @@ const LAYERS = {
  * protocol is the contract of both ends (plain valibot, no server code), so
  * the browser's live session validates with the very schemas the object uses;
  * canonical JSON (content/field-rev.ts imports nothing) is the one definition
- * the provider clients' idempotency keys use too.
+ * the provider clients' idempotency keys use too, and the live session checks
+ * with it that a flush wrote what a field shows before moving its base.
  */
-const SHARED = { client: ['^src/realtime/protocol\\.ts$', '^src/content/inline-host\\.ts$'], commerce: ['^src/content/field-rev\\.ts$'] };
+const SHARED = {
+  client: ['^src/realtime/protocol\\.ts$', '^src/content/inline-host\\.ts$', '^src/content/field-rev\\.ts$'],
+  commerce: ['^src/content/field-rev\\.ts$'],
+};
 
 const layerRules = Object.entries(LAYERS).map(([area, allowed]) => ({
   name: `layer-${area}`,

@@ -3,6 +3,7 @@ import { barActions } from './bar-actions.ts';
 import { loadRevs } from './doc-revs.ts';
 import { lockField } from './field-access.ts';
 import { invalidFields } from './invalid-notice.ts';
+import { holdJoining, releaseJoining } from './join-hold.ts';
 import { lazily } from './lazily.ts';
 import { openMedia } from './media-open.ts';
 import { createEditBar } from './edit-bar.ts';
@@ -89,11 +90,16 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   const reset = resetField({ transport, revs, live: options.live, say, leave });
   const report = createSaveReport({ started, showChoices: bar.showChoices, invalid, showNotice: bar.showNotice, reset, backup, autoSave, unsaved, say });
 
+  // The live session's document: its fields take no typing until the session's welcome was applied (realtime-client.ts).
+  const liveDoc = options.realtime ? draftsDocs[0] : undefined;
   const loading: Promise<unknown>[] = [...units.values()]
     .filter((unit) => !unit.sections)
     .map((unit) =>
       attachEditors(unit, autoSave, media).then(
-        () => startUnit(unit, { debounceMs: options.debounceMs, transport, revs: revs.get(docOf(unit.target)), backup, refresh: report.refresh }),
+        () => {
+          if (liveDoc && !unit.target.live && docOf(unit.target) === docOf(liveDoc)) holdJoining(unit.parts);
+          startUnit(unit, { debounceMs: options.debounceMs, transport, revs: revs.get(docOf(unit.target)), backup, refresh: report.refresh });
+        },
         (error: unknown) => say('problem', `The editor for ${unit.label} could not load (${String(error)}). Reload the page to try again.`),
       ),
     );
@@ -121,7 +127,9 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
     // Overlay regions have no live session (their saves take another write path): the first page document joins, or none.
     const doc = draftsDocs.find((target) => target.region === undefined);
     if (options.realtime && doc)
-      void lazily('live collaboration', async () => (await import('./realtime-client.ts')).joinLive(doc, units, transport, options.apiBase, revs));
+      void lazily('live collaboration', async () => (await import('./realtime-client.ts')).joinLive(doc, units, transport, options.apiBase, revs)).then(
+        (session) => session ?? releaseJoining(),
+      );
     document.dispatchEvent(new CustomEvent('cms:ready'));
   });
 

@@ -3,8 +3,10 @@
 // realtime object. It shows who else is on the page, locks the fields they
 // hold, saves through the socket while it is open, and shows the others'
 // changes as they type. With the socket down everything is as without it.
+import { fieldRev } from '../content/field-rev.ts';
 import { type ClientMessage, LIVE_HEADER, PROTOCOL_VERSION, readMessage, ServerMessageSchema, type Peer } from '../realtime/protocol.ts';
 import type { DocRevs } from './doc-revs.ts';
+import { releaseJoining } from './join-hold.ts';
 import { heldByOthers, markPart } from './realtime-locks.ts';
 import { othersOf, presenceView } from './realtime-peers.ts';
 import { encodeFrame, liveSaves } from './realtime-saves.ts';
@@ -18,6 +20,8 @@ import { docOf, showValue, type Unit } from './units.ts';
 
 /** Live typing sends the field at most this often (the queue's own save still follows the idle pause). */
 export const TYPING_MS = 250;
+/** The fields wait this long at most for the welcome before they take typing anyway (their saves are still checked). */
+export const JOIN_WAIT_MS = 5000;
 
 /** What `joinLive` returns. */
 export interface LiveSession {
@@ -39,10 +43,12 @@ export interface LiveSession {
  */
 export async function joinLive(target: SaveTarget, units: Map<string, Unit>, transport: Transport, apiBase: string, revs: DocRevs): Promise<LiveSession> {
   const doc = docOf(target);
-  // The queues take the rendered revisions when these land; a later `saved` must not be overwritten by them.
-  await revs.get(doc);
+  // The fields mountCms held until the welcome: a session that never answers never keeps them from being edited.
+  const wait = setTimeout(releaseJoining, JOIN_WAIT_MS);
   // Sections lists and block fields save over HTTP only: their ids and structure merge there.
   const mine = [...units.values()].filter((unit) => !unit.target.live && !unit.sections && docOf(unit.target) === doc);
+  // The queues take the rendered revisions when these land; a later `saved` must not be overwritten by them.
+  await revs.get(doc);
   const byField = new Map(mine.map((unit) => [unit.target.field, unit]));
   const targets = new Set(mine.map((unit) => unit.target));
   const style = document.createElement('style');
@@ -58,7 +64,10 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
   let claimed: string | null = null;
 
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${apiBase}/${encodeURIComponent(target.collection)}/${encodeURIComponent(target.key)}/live`;
-  const saves = liveSaves({ send: (frame) => socket.send(frame), onTimeout: () => socket.restart() });
+  const saves = liveSaves({
+    send: (frame) => socket.send(frame),
+    onTimeout: () => socket.restart(),
+  });
   const socket = liveSocket({
     url,
     onMessage: (data) => receive(data),
@@ -68,6 +77,8 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
       claimed = null;
       state = 'offline';
       saves.down();
+      // Offline the fields save over HTTP, checked against their revisions as without the session.
+      releaseJoining();
       render();
     },
   });
@@ -79,7 +90,7 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
   const http = transport.save;
   transport.save = (t, value, base, keepalive = false, headers) =>
     targets.has(t)
-      ? saves.save(t.field, value, keepalive, () => http(t, value, base, keepalive, sid === undefined ? headers : { ...headers, [LIVE_HEADER]: sid }))
+      ? saves.save(t.field, value, keepalive, () => http(t, value, base, keepalive, sid === undefined ? headers : { ...headers, [LIVE_HEADER]: sid }), base)
       : http(t, value, base, keepalive, headers);
 
   const editing = (unit: Unit) => unit.parts.some((part) => part.el.contains(document.activeElement));
@@ -89,7 +100,8 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
     claimed = field;
   };
   const block = (event: Event) => {
-    const locked = (event.currentTarget as HTMLElement).hasAttribute('data-cms-locked');
+    const el = event.currentTarget as HTMLElement;
+    const locked = el.hasAttribute('data-cms-locked') || el.hasAttribute('data-cms-joining');
     if (!locked || (event instanceof KeyboardEvent && event.key !== 'Enter' && event.key !== ' ')) return;
     event.preventDefault();
     event.stopImmediatePropagation();
@@ -108,7 +120,7 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
     // Every edit the queue hears of (typing, a rich-text command, a picked image; Lexical swallows most `input` events).
     const queue = unit.queue;
     if (!queue) continue;
-    const typed = throttle(() => saves.cast(unit.target.field, queue.value), TYPING_MS);
+    const typed = throttle(() => saves.cast(unit.target.field, queue.value, queue.base), TYPING_MS);
     const edit = queue.edit;
     queue.edit = (next) => {
       edit(next);
@@ -116,13 +128,20 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
     };
   }
 
-  /** Another editor's value, unless this field is being edited here or has unsaved work (which wins when it saves). */
-  const take = (field: string, value: unknown) => {
+  /**
+   * A value the session accepted (another tab's or editor's), shown with its revision, the base of this tab's next
+   * change; unless this field is being edited here or has unsaved work: that keeps its older base, so when it is sent
+   * the session answers with a conflict (both values), never lets it replace what this tab did not show.
+   */
+  const take = (field: string, value: unknown, rev: string | undefined) => {
     const unit = byField.get(field);
     const queue = unit?.queue;
-    if (!unit || !queue || editing(unit) || queue.state.dirty || queue.state.saving || same(value, queue.value)) return;
-    showValue(unit, value);
-    queue.adopt(value);
+    if (!unit || !queue || editing(unit) || queue.state.dirty || queue.state.saving) return;
+    if (!same(value, queue.value)) {
+      showValue(unit, value);
+      queue.adopt(value);
+    }
+    if (rev !== undefined) queue.setBase(rev);
   };
 
   function render() {
@@ -144,7 +163,8 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
         peers = message.peers;
         state = 'online';
         socket.welcomed(Math.max(1000, message.heartbeatMs), JSON.stringify({ v: PROTOCOL_VERSION, type: 'ping' }));
-        for (const [field, value] of Object.entries(message.pending)) take(field, value);
+        for (const [field, value] of Object.entries({ ...message.written, ...message.pending })) take(field, value, message.revs[field]);
+        releaseJoining();
         // A claim does not outlive its socket: claim the field in focus again.
         claimed = null;
         claim(mine.find(editing)?.target.field ?? null);
@@ -153,7 +173,8 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
         peers = message.peers;
         break;
       case 'ack': {
-        // The object holds this value now (typing included): an HTTP save of the field builds on it.
+        // The object holds this value now (typing included): the field's next save builds on it, over HTTP too
+        // and after a reconnect, when the object no longer knows the sender.
         const field = saves.answer(message);
         if (field !== undefined) byField.get(field)?.queue?.setBase(message.rev);
         return;
@@ -162,12 +183,14 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
         saves.answer(message);
         return;
       case 'update':
-        take(message.field, message.value);
+        take(message.field, message.value, message.rev);
         return;
       case 'saved':
+        // The new base of a field that holds what was written; one that does not (a change this tab did not show,
+        // typed over here) keeps its older base, so its next save is answered with a conflict instead of replacing it.
         for (const unit of mine) {
           const rev = message.revs[unit.target.field];
-          if (rev !== undefined) unit.queue?.setBase(rev);
+          if (rev !== undefined && unit.queue && fieldRev(unit.queue.saved ?? null) === rev) unit.queue.setBase(rev);
         }
         return;
       case 'failed': {
@@ -182,6 +205,8 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
 
   return {
     leave() {
+      clearTimeout(wait);
+      releaseJoining();
       socket.stop();
       transport.save = http;
       view.remove();

@@ -61,6 +61,34 @@ describe('liveSaves', () => {
     expect(results).toEqual([{ kind: 'failed', message: 'title: too long' }, { kind: 'locked' }]);
   });
 
+  it('sends the revision the value was built on, and maps a refused conflict to a conflict with the session`s value (Keep mine / Use theirs)', async () => {
+    const { socket, saves, http, results } = setup();
+    void saves.save('title', 'stale, typed on', false, http, '0123456789abcdef').then((outcome) => results.push(outcome));
+    saves.cast('title', 'stale, typ', 'fedcba9876543210');
+    await settle();
+    expect(socket.sent).toEqual([
+      { v: 1, type: 'set', field: 'title', value: 'stale, typed on', seq: 1, base: '0123456789abcdef' },
+      { v: 1, type: 'set', field: 'title', value: 'stale, typ', seq: 2, base: 'fedcba9876543210' },
+    ]);
+    saves.answer({ type: 'refused', seq: 1, reason: 'conflict', value: 'theirs', rev: 'aaaaaaaaaaaaaaaa', message: 'Someone else changed this field.' });
+    await settle();
+    expect(results).toEqual([{ kind: 'conflict', value: 'theirs', rev: 'aaaaaaaaaaaaaaaa' }]);
+    expect(http).not.toHaveBeenCalled();
+  });
+
+  it('names the field a cast (live typing) was stored for, once, with the base it was sent on', async () => {
+    const socket = fakeSocket();
+    const saves = liveSaves({ send: socket.send });
+    saves.cast('title', 'typ', 'fedcba9876543210');
+    saves.cast('summary', 'sum', null);
+    expect(socket.sent).toEqual([
+      { v: 1, type: 'set', field: 'title', value: 'typ', seq: 1, base: 'fedcba9876543210' },
+      { v: 1, type: 'set', field: 'summary', value: 'sum', seq: 2 },
+    ]);
+    expect(saves.answer({ type: 'ack', seq: 1, rev: 'rev1' })).toBe('title');
+    expect(saves.answer({ type: 'ack', seq: 1, rev: 'rev1' })).toBeUndefined();
+  });
+
   it('sends keepalive saves (the page is closing) over HTTP, and the value over the socket too without waiting for it', async () => {
     const { socket, saves, http, results, save } = setup();
     save('bye', true);

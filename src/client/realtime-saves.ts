@@ -11,7 +11,14 @@ export const ANSWER_TIMEOUT_MS = 5000;
 /** The answers a `set` gets (others are not about saves). */
 export type SetAnswer =
   | { type: 'ack'; seq: number; rev: string }
-  | { type: 'refused'; seq?: number | undefined; reason: 'locked' | 'invalid'; message: string };
+  | {
+      type: 'refused';
+      seq?: number | undefined;
+      reason: 'locked' | 'invalid' | 'conflict';
+      value?: unknown;
+      rev?: string | undefined;
+      message: string;
+    };
 
 export interface LiveSavesDeps {
   /** Sends one frame; false when it did not go (the socket is down). */
@@ -50,22 +57,23 @@ export function liveSaves(deps: LiveSavesDeps) {
   const waiting = new Map<number, Waiting>();
   // The field of every `set` not answered yet, casts included: an ack of any of them moves that field's base.
   const fields = new Map<number, string>();
-  const set = (field: string, value: unknown): number | null => {
-    const frame = encodeFrame({ v: PROTOCOL_VERSION, type: 'set', field, value, seq: seq + 1 });
+  // `base`: the revision the value was built on; the object refuses it as a conflict when it holds a newer value this tab never showed.
+  const set = (field: string, value: unknown, base: string | null): number | null => {
+    const frame = encodeFrame({ v: PROTOCOL_VERSION, type: 'set', field, value, seq: seq + 1, ...(base ? { base } : {}) });
     if (frame === null || !deps.send(frame)) return null;
     fields.set(++seq, field);
     return seq;
   };
 
   return {
-    save(field: string, value: unknown, keepalive: boolean, http: () => Promise<SaveOutcome>): Promise<SaveOutcome> {
+    save(field: string, value: unknown, keepalive: boolean, http: () => Promise<SaveOutcome>, base: string | null = null): Promise<SaveOutcome> {
       if (keepalive) {
         // The page is going away: no answer can come in time, so HTTP (keepalive) carries it. It goes over the
         // socket too, so the session's last change of the field is this value even if earlier frames land late.
-        set(field, value);
+        set(field, value, base);
         return http();
       }
-      const sent = set(field, value);
+      const sent = set(field, value, base);
       if (sent === null) return http();
       return new Promise<SaveOutcome>((resolve) => {
         const timer = setTimeout(() => {
@@ -83,7 +91,7 @@ export function liveSaves(deps: LiveSavesDeps) {
       });
     },
     /** Sends a value without waiting for its answer (live typing: the queue's own save follows). */
-    cast: (field: string, value: unknown) => void set(field, value),
+    cast: (field: string, value: unknown, base: string | null = null) => void set(field, value, base),
     /**
      * An `ack` or `refused` from the object: settles the save waiting for it,
      * if any, and returns the field of the `set` it answers (casts included).
@@ -103,8 +111,12 @@ export function liveSaves(deps: LiveSavesDeps) {
   };
 }
 
-/** What an answer means for the save queue: an ack carries the revision of the value as the object will store it, the base of a later plain save. */
+/**
+ * What an answer means for the save queue: an ack carries the revision of the value as the object will store it, the base of
+ * a later plain save; a conflict carries the session's newer value, which the editor keeps or replaces as after a 409.
+ */
 export function outcomeOf(message: SetAnswer): SaveOutcome {
   if (message.type === 'ack') return { kind: 'saved', rev: message.rev, versionId: null };
+  if (message.reason === 'conflict' && typeof message.rev === 'string') return { kind: 'conflict', value: message.value ?? null, rev: message.rev };
   return message.reason === 'locked' ? { kind: 'locked' } : { kind: 'failed', message: message.message };
 }

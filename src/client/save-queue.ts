@@ -28,6 +28,14 @@ export function createSaveQueue(options: SaveQueueOptions) {
     get state(): Readonly<SaveQueueState> {
       return q.state;
     },
+    /** The revision the next save builds on (the live session sends it with each change). */
+    get base(): string | null {
+      return q.base;
+    },
+    /** The value stored on the server as far as this page knows (what it last saved, loaded or adopted). */
+    get saved(): unknown {
+      return q.saved;
+    },
     /** The revision the next save builds on. */
     setBase(rev: string | null) {
       q.base = rev;

@@ -1,11 +1,13 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { CollectionConfig } from '../content/collection.ts';
 import { revisionSubject } from '../content/document-revs.ts';
-import { fieldRev } from '../content/field-rev.ts';
+import { bufferKey, type BufferedDraft } from '../content/draft-buffer.ts';
+import { canonicalJson, fieldRev } from '../content/field-rev.ts';
 import { resolveCollection } from '../content/resolved-collection.ts';
 import { writeSession } from '../db/d1-cookie.ts';
 import { applySaveDraft, checkDraftSave } from '../editor/apply-save-draft.ts';
 import { draftDeps, type DraftDeps } from '../editor/draft-deps.ts';
+import { readWork } from '../editor/draft-store.ts';
 import { searchHooks } from '../editor/search-hooks.ts';
 import { runWriteHook, type WriteHook } from '../editor/write-hook.ts';
 import type { VersionsOperation } from '../editor/versions-route.ts';
@@ -56,19 +58,37 @@ interface Attachment {
   at: number;
 }
 
-/** A change accepted and stored, not yet flushed: who made it and its order (`n`), so a flush removes only what it wrote. */
+/**
+ * A change accepted and stored, not yet flushed: who made it and its order (`n`), so a flush removes only what it wrote;
+ * the connection that sent it (`sid`) and the revision of its value (`rev`), which a later change must be built on.
+ */
 interface PendingChange {
   value: unknown;
   editor: EditorSession;
   n: number;
+  sid?: string;
+  rev?: string;
 }
 
-/** The last change the session accepted for a field (kept after it is written): which connection and editor sent it, and its revision. */
-interface LastChange {
+/**
+ * The newest change the session accepted for a field (kept after the flush, key `w:<field>`): which connection
+ * and editor sent it, at which revision.
+ */
+interface LastWrite {
   sid: string;
   editor: string;
   rev: string;
 }
+
+/** A field's value as the session has it (pending, else stored), with its revision and, when it was this session's, the connection that wrote it. */
+interface Current {
+  value: unknown;
+  rev: string;
+  sid: string | undefined;
+}
+
+/** The revision of a pending change (stored with it since issue 37; computed for older ones). */
+const revOf = (change: PendingChange) => change.rev ?? fieldRev(change.value ?? null);
 
 export interface RealtimeObjectOptions<E> {
   /** The site's collections; pages of its drafts collections get a session. */
@@ -142,6 +162,7 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
     private pending: Map<string, PendingChange> | null = null;
     private flushing: Promise<boolean> | null = null;
     private page: { collection: string; id: number } | undefined;
+    private turn: Promise<void> = Promise.resolve();
 
     /** Opens a connection introduced by the live route (`INTRO_HEADER`); anything else is refused. */
     override async fetch(request: Request): Promise<Response> {
@@ -170,13 +191,21 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
         at: now,
       };
       server.serializeAttachment(me);
+      // Every change accepted and not written yet, and the stored value of every other field the session changed (the
+      // joining page may have been rendered before that write landed), each with its revision: the page shows these.
       const pending = await this.loadPending();
+      const written = await this.written(intro.id, pending);
       send(server, {
         v: PROTOCOL_VERSION,
         type: 'welcome',
         you: peerOf(me),
         peers: this.peers(),
         pending: Object.fromEntries([...pending].map(([field, change]) => [field, change.value])),
+        written,
+        revs: {
+          ...Object.fromEntries(Object.entries(written).map(([field, value]) => [field, fieldRev(value)])),
+          ...Object.fromEntries([...pending].map(([field, change]) => [field, revOf(change)])),
+        },
         heartbeatMs: HEARTBEAT_MS,
       });
       this.broadcast({ v: PROTOCOL_VERSION, type: 'presence', peers: this.peers() }, server);
@@ -184,7 +213,15 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
       return new Response(null, { status: 101, webSocket: client });
     }
 
-    override async webSocketMessage(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
+    override webSocketMessage(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
+      // One message at a time, in arrival order: a change's check may read the database, and a later change
+      // (the next keystrokes) must not be accepted before an earlier one, nor checked against a state about to change.
+      const turn = this.turn.then(() => this.receive(ws, frame));
+      this.turn = turn.catch(() => {});
+      return turn;
+    }
+
+    private async receive(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
       const me = attachmentOf(ws);
       if (!me) return void closeSocket(ws, CLOSE.malformed, 'Unknown connection.');
       const bytes = typeof frame === 'string' ? (frame.length * 3 <= MAX_MESSAGE_BYTES ? 0 : encoder.encode(frame).length) : frame.byteLength;
@@ -239,6 +276,23 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
           return void send(ws, { v: PROTOCOL_VERSION, type: 'refused', field: message.field, seq: message.seq, reason: 'invalid', message: error.message });
         }
       }
+      // A change built on an older value than the session holds, which this connection did not write: the editor chooses, as after a 409.
+      if (message.type === 'set' && message.base) {
+        const theirs = await this.newer(page, target.id, message.field, message.base, me.sid, value);
+        if (theirs) {
+          ws.serializeAttachment(me);
+          return void send(ws, {
+            v: PROTOCOL_VERSION,
+            type: 'refused',
+            field: message.field,
+            seq: message.seq,
+            reason: 'conflict',
+            value: theirs.value,
+            rev: theirs.rev,
+            message: 'Someone else changed this field since you loaded it.',
+          });
+        }
+      }
       const claimed = me.field !== message.field;
       me.field = message.field;
       me.claimedAt = now;
@@ -246,9 +300,9 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
       if (message.type === 'set') {
         // The revision a draft save reports for the field (a sections field's is of its structure).
         const rev = fieldRev(revisionSubject({ [message.field]: value }, message.field, page.deps.vt.config.fields));
-        await this.accept(message.field, value, me.editor, { sid: me.sid, editor: me.editor.id, rev });
+        await this.accept(message.field, value, me.editor, me.sid, rev);
         send(ws, { v: PROTOCOL_VERSION, type: 'ack', seq: message.seq, rev });
-        this.broadcast({ v: PROTOCOL_VERSION, type: 'update', field: message.field, value, by: me.sid }, ws);
+        this.broadcast({ v: PROTOCOL_VERSION, type: 'update', field: message.field, value, rev, by: me.sid }, ws);
       }
       if (claimed) this.broadcast({ v: PROTOCOL_VERSION, type: 'presence', peers: this.peers() });
     }
@@ -319,10 +373,10 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
     async own(fields: readonly string[], sid: string, editor: string): Promise<Record<string, string>> {
       const pending = await this.loadPending();
       if (fields.some((field) => pending.has(field))) await this.flush();
-      const last = await this.ctx.storage.get<LastChange>(fields.map((field) => `l:${field}`));
+      const last = await this.ctx.storage.get<LastWrite>(fields.map((field) => `w:${field}`));
       const out: Record<string, string> = {};
       for (const field of fields) {
-        const change = last.get(`l:${field}`);
+        const change = last.get(`w:${field}`);
         if (change && change.sid === sid && change.editor === editor) out[field] = change.rev;
       }
       return out;
@@ -346,14 +400,62 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
       await this.schedule();
     }
 
+    /**
+     * The field's value as the session has it, when it is newer than `base`
+     * and was not written by connection `sid` (a tab typing on its own change
+     * sends before the acks of its earlier sets come back): the pending
+     * change, else the stored draft (as a draft save with `$base` reads it).
+     * Null when the change may be accepted.
+     */
+    private async newer(page: Drafts<E>, id: number, field: string, base: string, sid: string, value: unknown): Promise<Current | null> {
+      const current = await this.current(page, id, field);
+      if (!current || current.rev === base || current.sid === sid || canonicalJson(current.value) === canonicalJson(value)) return null;
+      return current;
+    }
+
+    private async current(page: Drafts<E>, id: number, field: string): Promise<Current | null> {
+      const pending = (await this.loadPending()).get(field);
+      if (pending) return { value: pending.value, rev: revOf(pending), sid: pending.sid };
+      const stored = await this.stored(page, id);
+      if (!stored) return null;
+      const value = stored[field] ?? null;
+      const rev = fieldRev(value);
+      const last = await this.ctx.storage.get<LastWrite>(`w:${field}`);
+      // The stored value is this session's own write only while nothing else saved the field since.
+      return { value, rev, sid: last?.rev === rev ? last.sid : undefined };
+    }
+
+    /** The page's work as a draft save reads it (the write buffer's draft, else the newest pending version, else the live row); null without the row. */
+    private async stored(page: Drafts<E>, id: number): Promise<Record<string, unknown> | null> {
+      const work = await readWork(writeSession(this.env.DB), page.deps.vt, id);
+      if (!work) return null;
+      const buffer = page.deps.buffer(this.env);
+      const buffered = buffer ? await buffer.get<BufferedDraft>(bufferKey(page.deps.vt.config.slug, id)) : null;
+      return buffered?.data ?? work.data;
+    }
+
+    /** The stored values of the fields this session wrote (`w:` keys) that have no pending change. */
+    private async written(id: number, pending: ReadonlyMap<string, PendingChange>): Promise<Record<string, unknown>> {
+      const target = await this.target();
+      const page = target ? drafts.get(target.collection) : undefined;
+      const fields = [...(await this.ctx.storage.list({ prefix: 'w:' })).keys()].map((key) => key.slice(2)).filter((field) => !pending.has(field));
+      if (!page || fields.length === 0) return {};
+      const stored = await this.stored(page, id);
+      return stored ? Object.fromEntries(fields.map((field) => [field, stored[field] ?? null])) : {};
+    }
+
     /** Stores an accepted change before it is acknowledged, and makes sure a flush is coming. */
-    private async accept(field: string, value: unknown, editor: EditorSession, last: LastChange): Promise<void> {
+    private async accept(field: string, value: unknown, editor: EditorSession, sid: string, rev: string): Promise<void> {
       const pending = await this.loadPending();
       // Newer than every change still pending: what a flush compares to keep a change that arrived during it.
       const n = Math.max(0, ...[...pending.values()].map((change) => change.n)) + 1;
-      const change: PendingChange = { value, editor, n };
+      const change: PendingChange = { value, editor, n, sid, rev };
       const flushAt = await this.ctx.storage.get<number>('flushAt');
-      await this.ctx.storage.put({ [`p:${field}`]: change, [`l:${field}`]: last, ...(flushAt === undefined ? { flushAt: Date.now() + FLUSH_MS } : {}) });
+      await this.ctx.storage.put({
+        [`p:${field}`]: change,
+        [`w:${field}`]: { sid, editor: editor.id, rev } satisfies LastWrite,
+        ...(flushAt === undefined ? { flushAt: Date.now() + FLUSH_MS } : {}),
+      });
       pending.set(field, change);
       if (flushAt === undefined) await this.schedule();
     }

@@ -47,6 +47,8 @@ export const CLOSE = {
 
 const Field = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 const Seq = v.pipe(v.number(), v.safeInteger(), v.minValue(1));
+/** A field revision (`fieldRev`): 16 hex characters. */
+const Rev = v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/));
 const V = v.literal(PROTOCOL_VERSION);
 
 /** Client to object. */
@@ -55,8 +57,12 @@ export const ClientMessage = v.variant('type', [
   v.strictObject({ v: V, type: v.literal('claim'), field: Field }),
   /** Blur: give the field up. */
   v.strictObject({ v: V, type: v.literal('release'), field: Field }),
-  /** A change: stored by the object before it is acknowledged (`ack`), broadcast to the others, persisted on the next flush. */
-  v.strictObject({ v: V, type: v.literal('set'), field: Field, value: v.unknown(), seq: Seq }),
+  /**
+   * A change: stored by the object before it is acknowledged (`ack`), broadcast to the others, persisted on the next flush.
+   * `base` is the revision the value was built on (what the tab last displayed or had acknowledged); when the session holds
+   * a newer value this connection did not write, the change is refused as a `conflict` instead of replacing it.
+   */
+  v.strictObject({ v: V, type: v.literal('set'), field: Field, value: v.unknown(), seq: Seq, base: v.optional(v.nullable(Rev)) }),
   v.strictObject({ v: V, type: v.literal('ping') }),
 ]);
 export type ClientMessage = v.InferOutput<typeof ClientMessage>;
@@ -72,14 +78,40 @@ export interface Peer {
 
 /** Object to client. */
 export type ServerMessage =
-  | { v: 1; type: 'welcome'; you: Peer; peers: Peer[]; pending: Record<string, unknown>; heartbeatMs: number }
+  /**
+   * `pending`: the changes accepted and not yet written; `written`: the stored value of each other field the session
+   * wrote (a page rendered just before that write shows the older one); `revs`: the revision of each of both, the base of later saves.
+   */
+  | {
+      v: 1;
+      type: 'welcome';
+      you: Peer;
+      peers: Peer[];
+      pending: Record<string, unknown>;
+      written: Record<string, unknown>;
+      revs: Record<string, string>;
+      heartbeatMs: number;
+    }
   | { v: 1; type: 'presence'; peers: Peer[] }
   /** A change stored: `rev` is the revision of the value as it will be written (sanitized), the base of a later plain save. */
   | { v: 1; type: 'ack'; seq: number; rev: string }
-  /** A claim or set refused: `locked` (held by `holder`) or `invalid` (`message` says why; the value was not stored). */
-  | { v: 1; type: 'refused'; field: string; seq?: number; reason: 'locked' | 'invalid'; holder?: string; message: string }
-  /** Another editor's change, as it will be stored (rich text sanitized). */
-  | { v: 1; type: 'update'; field: string; value: unknown; by: string }
+  /**
+   * A claim or set refused: `locked` (held by `holder`), `invalid` (`message` says why; the value was not stored), or
+   * `conflict` (the session holds a newer `value`, at `rev`, than the set's `base`: the editor chooses, as after a 409).
+   */
+  | {
+      v: 1;
+      type: 'refused';
+      field: string;
+      seq?: number;
+      reason: 'locked' | 'invalid' | 'conflict';
+      holder?: string;
+      value?: unknown;
+      rev?: string;
+      message: string;
+    }
+  /** Another editor's change, as it will be stored (rich text sanitized), and its revision. */
+  | { v: 1; type: 'update'; field: string; value: unknown; rev: string; by: string }
   /** A flush stored a version: the revisions of every field, the base of later plain saves. */
   | { v: 1; type: 'saved'; revs: Record<string, string>; versionId: number | null }
   /** A flush failed; the changes are kept and retried. */
@@ -95,6 +127,8 @@ export const ServerMessageSchema = v.variant('type', [
     you: PeerSchema,
     peers: v.array(PeerSchema),
     pending: v.record(v.string(), v.unknown()),
+    written: v.record(v.string(), v.unknown()),
+    revs: v.record(v.string(), v.string()),
     heartbeatMs: v.number(),
   }),
   v.object({ v: V, type: v.literal('presence'), peers: v.array(PeerSchema) }),
@@ -104,11 +138,13 @@ export const ServerMessageSchema = v.variant('type', [
     type: v.literal('refused'),
     field: v.string(),
     seq: v.optional(v.number()),
-    reason: v.picklist(['locked', 'invalid']),
+    reason: v.picklist(['locked', 'invalid', 'conflict']),
     holder: v.optional(v.string()),
+    value: v.optional(v.unknown()),
+    rev: v.optional(v.string()),
     message: v.string(),
   }),
-  v.object({ v: V, type: v.literal('update'), field: v.string(), value: v.unknown(), by: v.string() }),
+  v.object({ v: V, type: v.literal('update'), field: v.string(), value: v.unknown(), rev: v.string(), by: v.string() }),
   v.object({ v: V, type: v.literal('saved'), revs: v.record(v.string(), v.string()), versionId: v.nullable(v.number()) }),
   v.object({ v: V, type: v.literal('failed'), fields: v.array(v.string()), message: v.string() }),
 ]);

@@ -72,6 +72,8 @@ export async function openEditing(page: Page, path: string): Promise<void> {
   await expect(page.locator('#louise-bar')).toBeVisible();
   // Text fields become contenteditable, image fields a focusable button.
   await expect(page.locator('[data-cms-field]:not([contenteditable]):not([data-cms-readonly]):not([data-cms-type="image"][tabindex])')).toHaveCount(0);
+  // With the live session, until its welcome (what it holds) is shown.
+  await expect(page.locator('[data-cms-joining]')).toHaveCount(0);
 }
 
 /** The page id in a `pages:<id>:<field>` marker. */

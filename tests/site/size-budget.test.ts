@@ -13,7 +13,9 @@ import { startSite } from './harness.ts';
 // (imported once the editors are ready, on sites that run the realtime
 // object), each gzipped.
 // 12.5 KiB since page sections (issue 14): the core finds sections lists and loads their editor chunk.
-const CORE_BUDGET = 12.5 * 1024;
+// 13 KiB since issue 29 and 37: the live session's join holds the session's fields read-only as their editors attach
+// (it cannot wait for the live chunk to load), and keepalive saves name the page's connection; issue 31 splits the core.
+const CORE_BUDGET = 13 * 1024;
 // 83 KiB since issue 29: the "kept as written" node and the block-source serializer (an edit never removes what the editor
 // did not touch) added 2.4 KiB to a chunk that had 1.6 KiB left; issue 31 moves the rich editor to first focus.
 const RICH_BUDGET = 83 * 1024;
