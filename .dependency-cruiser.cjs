@@ -43,10 +43,12 @@ const LAYERS = {
  * the browser's live session validates with the very schemas the object uses;
  * canonical JSON (content/field-rev.ts imports nothing) is the one definition
  * the provider clients' idempotency keys use too, and the live session checks
- * with it that a flush wrote what a field shows before moving its base.
+ * with it that a flush wrote what a field shows before moving its base; the
+ * rich-text tag allowlist (security/rich-tags.ts, imports nothing) is what both
+ * the sanitizer keeps and the bar shows of a rich value.
  */
 const SHARED = {
-  client: ['^src/realtime/protocol\\.ts$', '^src/content/inline-host\\.ts$', '^src/content/field-rev\\.ts$'],
+  client: ['^src/realtime/protocol\\.ts$', '^src/content/inline-host\\.ts$', '^src/content/field-rev\\.ts$', '^src/security/rich-tags\\.ts$'],
   commerce: ['^src/content/field-rev\\.ts$'],
 };
 

@@ -2,49 +2,14 @@
 // markup, rebuilt element by element from an inert parse, keeping only what
 // the server's rich-text sanitizer allows and nothing that can act. Stored
 // values were sanitized when saved; this does not trust that they were.
+import { ALLOWED_TAGS } from '../security/rich-tags.ts';
 
-/** Tags shown as they are: the server's rich-text allowlist (src/security/sanitize-rich.ts, which a unit test holds this to). */
-export const SHOWN_TAGS: ReadonlySet<string> = new Set([
-  'p',
-  'br',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'sub',
-  'sup',
-  'mark',
-  'code',
-  'pre',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'img',
-  'figure',
-  'figcaption',
-  'span',
-  'div',
-  'section',
-  'table',
-  'caption',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'th',
-  'td',
-]);
+/**
+ * Tags shown as they are: the server's rich-text allowlist, less the one
+ * interactive pair (`details`/`summary` are unwrapped, so what a collapsed
+ * block holds is in view when the editor compares two versions).
+ */
+export const SHOWN_TAGS: ReadonlySet<string> = new Set(ALLOWED_TAGS.filter((tag) => tag !== 'details' && tag !== 'summary'));
 
 /**
  * Attributes kept, per tag (`*`: every tag). Fewer than the server keeps: no

@@ -1,68 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
+import { ALLOWED_TAGS } from './rich-tags.ts';
 import { RICH_URL_SCHEMES, isSafeUrl, isUnderMediaBase, parseMediaBase, type MediaBase, type UrlPolicy } from './url-scheme.ts';
 
-/**
- * Tags kept in rich text written by editors: what the Lexical editor exports,
- * plus what Markdown and themes put in a post body (tables, code, `kbd`,
- * `del`, `details`, definition lists...), which the editor keeps as written.
- */
-export const ALLOWED_TAGS: readonly string[] = Object.freeze([
-  'p',
-  'br',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'sub',
-  'sup',
-  'mark',
-  'code',
-  'pre',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'img',
-  'figure',
-  'figcaption',
-  'span',
-  'div',
-  'section',
-  'table',
-  'caption',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'th',
-  'td',
-  'kbd',
-  'samp',
-  'var',
-  'abbr',
-  'dfn',
-  'cite',
-  'q',
-  'small',
-  'time',
-  'del',
-  'ins',
-  'details',
-  'summary',
-  'dl',
-  'dt',
-  'dd',
-]);
+export { ALLOWED_TAGS };
 
 /**
  * Attributes kept per tag; `*` applies to every allowed tag. No `style`, no
