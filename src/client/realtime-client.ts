@@ -156,10 +156,9 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
     const read = readMessage(ServerMessageSchema, data);
     if (!read.ok) return;
     const message = read.message;
-    if (message.type === 'welcome') sid = message.you.sid;
     switch (message.type) {
       case 'welcome':
-        you = message.you.sid;
+        sid = you = message.you.sid;
         peers = message.peers;
         state = 'online';
         socket.welcomed(Math.max(1000, message.heartbeatMs), JSON.stringify({ v: PROTOCOL_VERSION, type: 'ping' }));
