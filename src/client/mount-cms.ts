@@ -90,8 +90,9 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   const reset = resetField({ transport, revs, live: options.live, say, leave });
   const report = createSaveReport({ started, showChoices: bar.showChoices, invalid, showNotice: bar.showNotice, reset, backup, autoSave, unsaved, say });
 
-  // The live session's document: its fields take no typing until the session's welcome was applied (realtime-client.ts).
-  const liveDoc = options.realtime ? draftsDocs[0] : undefined;
+  // The live session's document: the first page document (overlay regions have no live session: their saves take
+  // another write path), or none. Its fields take no typing until the session's welcome was applied (realtime-client.ts).
+  const liveDoc = options.realtime ? draftsDocs.find((target) => target.region === undefined) : undefined;
   const loading: Promise<unknown>[] = [...units.values()]
     .filter((unit) => !unit.sections)
     .map((unit) =>
@@ -124,10 +125,8 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
     if (started().some((unit) => unit.earlier)) report.refresh();
     // The notice fills its live region a moment after the bar is added, or screen readers would not announce it.
     if (invalid.length > 0) setTimeout(report.refresh, 100);
-    // Overlay regions have no live session (their saves take another write path): the first page document joins, or none.
-    const doc = draftsDocs.find((target) => target.region === undefined);
-    if (options.realtime && doc)
-      void lazily('live collaboration', async () => (await import('./realtime-client.ts')).joinLive(doc, units, transport, options.apiBase, revs)).then(
+    if (liveDoc)
+      void lazily('live collaboration', async () => (await import('./realtime-client.ts')).joinLive(liveDoc, units, transport, options.apiBase, revs)).then(
         (session) => session ?? releaseJoining(),
       );
     document.dispatchEvent(new CustomEvent('cms:ready'));
