@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import corpus from '../../tests/fixtures/xss/corpus.json';
 import { URLS, htmlSoup } from '../../tests/fixtures/xss/html-arbitrary.ts';
 import { dangerousUrl, markupOf } from '../../tests/fixtures/xss/inspect.ts';
-import { ALLOWED_TAGS, ATTR_ALLOW, sanitizeRichHtml } from './sanitize-rich.ts';
+import { ALLOWED_TAGS, ATTR_ALLOW, keepsId, sanitizeRichHtml } from './sanitize-rich.ts';
 
 const BASE = 'https://media.example.com/m/';
 
@@ -16,7 +16,9 @@ function expectAllowed(output: string): void {
   for (const { tag, attribs } of markupOf(output)) {
     expect(ALLOWED_TAGS, output).toContain(tag);
     for (const [name, value] of Object.entries(attribs)) {
-      expect([...(ATTR_ALLOW[tag] ?? []), ...(ATTR_ALLOW['*'] ?? [])], `${name} on ${tag} in ${output}`).toContain(name);
+      // An id only where keepsId allows it: a heading's slug, a footnote's user-content- id.
+      if (name === 'id') expect(keepsId(tag, value), `id=${value} on ${tag} in ${output}`).toBe(true);
+      else expect([...(ATTR_ALLOW[tag] ?? []), ...(ATTR_ALLOW['*'] ?? [])], `${name} on ${tag} in ${output}`).toContain(name);
       if (name === 'href' || name === 'src') expect(browserProtocol(value), `${name}=${value}`).toMatch(/^(https?|mailto|tel):$/);
     }
   }
