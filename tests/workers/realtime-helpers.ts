@@ -1,5 +1,5 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { EditorRoute } from '../../src/http/route.ts';
 import { runEditorRoute } from '../../src/http/route.ts';
 import { liveObjectName } from '../../src/realtime/intro.ts';
@@ -87,3 +87,27 @@ export async function flushNow(id: number): Promise<void> {
 
 /** Lets the other side's messages arrive. */
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+/**
+ * Joins the page `pageId()` names as `editor`, and closes every socket a
+ * test opened after it (isolated storage needs them closed before the
+ * test's storage is popped).
+ */
+export function joinPerTest(pageId: () => number): (editor?: string) => Promise<TestClient> {
+  const open: TestClient[] = [];
+  afterEach(async () => {
+    for (const client of open.splice(0)) {
+      try {
+        client.ws.close(1000, 'test over');
+      } catch {
+        // already closed by the object
+      }
+    }
+    await settle();
+  });
+  return async (editor = 'ana') => {
+    const client = await connect(pageId(), editor);
+    open.push(client);
+    return client;
+  };
+}

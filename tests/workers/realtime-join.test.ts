@@ -1,8 +1,8 @@
 import { runInDurableObject } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fieldRev } from '../../src/content/field-rev.ts';
 import { seedPage, versionRows } from './content-helpers.ts';
-import { connect, flushNow, settle, stubOf, type TestClient } from './realtime-helpers.ts';
+import { flushNow, joinPerTest, settle, stubOf } from './realtime-helpers.ts';
 
 // Issue 37: what a connection is told when it joins (every accepted change,
 // with its revision), and a change built on a value the connection never saw
@@ -10,28 +10,12 @@ import { connect, flushNow, settle, stubOf, type TestClient } from './realtime-h
 
 let id: number;
 let n = 0;
-const open: TestClient[] = [];
 const OLD = fieldRev('Live title');
 
-async function join(editor = 'ana'): Promise<TestClient> {
-  const client = await connect(id, editor);
-  open.push(client);
-  return client;
-}
+const join = joinPerTest(() => id);
 
 beforeEach(async () => {
   id = await seedPage({ slug: `rtjoin${++n}`, title: 'Live title', summary: 'Live summary', body: '<p>live</p>', paragraphs: ['one'] });
-});
-
-afterEach(async () => {
-  for (const client of open.splice(0)) {
-    try {
-      client.ws.close(1000, 'test over');
-    } catch {
-      // already closed by the object
-    }
-  }
-  await settle();
 });
 
 /** The object forgets everything it held in memory; only storage remains (as after an eviction or restart). */

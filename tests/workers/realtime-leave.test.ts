@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fieldRev } from '../../src/content/field-rev.ts';
 import { LIVE_HEADER } from '../../src/editor/soft-locks.ts';
 import { versionsRoute } from '../../src/editor/versions-route.ts';
@@ -7,7 +7,7 @@ import { composeRoutes } from '../../src/http/compose.ts';
 import { runEditorRoute } from '../../src/http/route.ts';
 import { realtimeSoftLocks } from '../../src/realtime/soft-locks.ts';
 import { headerEditor, ORIGIN, pagesCollection, seedPage, tables, versionRows } from './content-helpers.ts';
-import { connect, flushNow, settle, type TestClient } from './realtime-helpers.ts';
+import { flushNow, joinPerTest } from './realtime-helpers.ts';
 
 // A page leaving the realtime session saves what the session has not
 // confirmed over HTTP (keepalive), on the base it knew, naming its
@@ -18,27 +18,11 @@ const FIELDS = Object.keys(pagesCollection.fields);
 const RENDERED = fieldRev('Live title');
 let id: number;
 let n = 0;
-const open: TestClient[] = [];
 
-async function join(editor = 'ana'): Promise<TestClient> {
-  const client = await connect(id, editor);
-  open.push(client);
-  return client;
-}
+const join = joinPerTest(() => id);
 
 beforeEach(async () => {
   id = await seedPage({ slug: `leave${++n}`, title: 'Live title', summary: 'Live summary', body: '<p>live</p>', paragraphs: ['one'] });
-});
-
-afterEach(async () => {
-  for (const client of open.splice(0)) {
-    try {
-      client.ws.close(1000, 'test over');
-    } catch {
-      // already closed by the object
-    }
-  }
-  await settle();
 });
 
 const softLocks = realtimeSoftLocks<Env>({ namespace: (e) => e.REALTIME, fields: FIELDS });

@@ -1,5 +1,5 @@
 import { env, runInDurableObject } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fieldRev, fieldRevs } from '../../src/content/field-rev.ts';
 import { versionsRoute } from '../../src/editor/versions-route.ts';
 import { composeRoutes } from '../../src/http/compose.ts';
@@ -8,33 +8,16 @@ import { CLOSE, HEARTBEAT_TIMEOUT_MS, IDLE_CLAIM_MS, MAX_SOCKET_MS, RATE_BURST }
 import { realtimeSettle, realtimeSoftLocks } from '../../src/realtime/soft-locks.ts';
 import { setDegradedSink, type DegradedDetail } from '../../src/security/degraded.ts';
 import { call, headerEditor, liveRow, ORIGIN, pagesCollection, seedPage, tables, versionRows } from './content-helpers.ts';
-import { connect, flushNow, live, presenceUntil, settle, stubOf, type TestClient } from './realtime-helpers.ts';
+import { flushNow, joinPerTest, live, presenceUntil, settle, stubOf, type TestClient } from './realtime-helpers.ts';
 
 const FIELDS = Object.keys(pagesCollection.fields);
 let id: number;
 let n = 0;
-const open: TestClient[] = [];
 
-async function join(editor = 'ana'): Promise<TestClient> {
-  const client = await connect(id, editor);
-  open.push(client);
-  return client;
-}
+const join = joinPerTest(() => id);
 
 beforeEach(async () => {
   id = await seedPage({ slug: `rt${++n}`, title: 'Live title', summary: 'Live summary', body: '<p>live</p>', paragraphs: ['one'] });
-});
-
-afterEach(async () => {
-  // Isolated storage needs every socket closed before the test's storage is popped.
-  for (const client of open.splice(0)) {
-    try {
-      client.ws.close(1000, 'test over');
-    } catch {
-      // already closed by the object
-    }
-  }
-  await settle();
 });
 
 /** Attachments of the page's sockets, edited in place (what the object keeps across hibernation). */
