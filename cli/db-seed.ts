@@ -1,8 +1,8 @@
 // `npx louise db seed [--remote] [--config <file>]`: the site settings row
 // from the defaults the site's cms.config declares, through the same
 // statement `POST /api/cms/seed` and `astro dev` run (seedSettingsSql).
-import { seedSettingsSql } from '../src/editor/settings/seed-sql.ts';
-import type { SettingsDefaults } from '../src/editor/settings/site-settings.ts';
+import { seedSettingsSql } from '../src/settings/seed-sql.ts';
+import type { SettingsDefaults } from '../src/settings/site-settings.ts';
 import { findCmsConfig, loadCmsConfig } from './cms-config.ts';
 import { d1Command, type D1Target } from './d1.ts';
 

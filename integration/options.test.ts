@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineForm } from '../src/editor/forms/define-form.ts';
+import { defineForm } from '../src/forms/define-form.ts';
 import { defineCollection } from '../src/content/collection.ts';
 import { pages, pagesVersions } from '../src/db/pages-schema.ts';
 import { defineCms, liveCollections, mediaScanCollections, settingsConfigOf, siteCollections } from './config.ts';

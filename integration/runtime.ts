@@ -7,8 +7,8 @@ import { durableRateLimitStorage } from '../src/security/durable-rate-limit.ts';
 import { isNoindexHost } from '../src/security/headers.ts';
 import { kvRateLimitStorage, type RateLimitStorage } from '../src/security/rate-limit.ts';
 import { composeRoutes } from '../src/http/compose.ts';
-import { overlayRoute } from '../src/editor/overlay-route.ts';
-import { collectionRoutes } from '../src/editor/collection-routes.ts';
+import { overlayRoute } from '../src/drafts/overlay-route.ts';
+import { collectionRoutes } from '../src/drafts/collection-routes.ts';
 import { collectionRealtime } from '../src/realtime/collection-realtime.ts';
 import {
   defineCms,
@@ -24,8 +24,8 @@ import {
 } from './config.ts';
 import { seedRoute, settingsRoute, type SettingsConfig } from '../src/editor/index.ts';
 import { formRoute, inquiriesRoute, submissionsRoute, type FormDefinition } from '../src/editor/index.ts';
-import { mediaRoute } from '../src/editor/media-route.ts';
-import type { MediaEnv } from '../src/editor/media/asset.ts';
+import { mediaRoute } from '../src/media/media-route.ts';
+import type { MediaEnv } from '../src/media/asset.ts';
 import type { SearchVector } from '../src/search/index.ts';
 
 /** What the middleware and the API endpoint need, built once per isolate. */

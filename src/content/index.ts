@@ -59,7 +59,7 @@ export {
   type Conflict,
   type MergeResult,
   type ParsedDraftBody,
-} from './merge-draft.ts';
+} from '../drafts/merge-draft.ts';
 export { resumeDraft, type ResumeDraftOptions } from './resume-draft.ts';
 export { DraftBuffer, draftBuffer, bufferKey, BUFFER_WRITE_INTERVAL_MS, type BufferKv, type BufferedDraft } from './draft-buffer.ts';
 export { collectionTables, type CollectionTables, type CollectionTablesSpec } from '../db/collection-tables.ts';

@@ -14,7 +14,7 @@ import {
   type DraftEdit,
   type ItemEdit,
   type MergeRules,
-} from '../content/merge-draft.ts';
+} from './merge-draft.ts';
 import { prepareFields, prepareItem } from '../content/prepare-fields.ts';
 import type { D1Client } from '../db/d1-session.ts';
 import { errorName, reportDegraded } from '../security/degraded.ts';

@@ -1,4 +1,4 @@
-import type { DraftEdit } from '../content/merge-draft.ts';
+import type { DraftEdit } from './merge-draft.ts';
 import { newestPendingByRowSql, newestPendingSql, type VersionedTable } from '../content/versioned-table.ts';
 import { pick } from '../content/table-codec.ts';
 import type { D1Client } from '../db/d1-session.ts';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FieldMap } from './collection.ts';
-import { documentRevs, structureRev } from './document-revs.ts';
-import { fieldRev, fieldRevs } from './field-rev.ts';
+import type { FieldMap } from '../content/collection.ts';
+import { documentRevs, structureRev } from '../content/document-revs.ts';
+import { fieldRev, fieldRevs } from '../content/field-rev.ts';
 import { changedFields, editKeys, findConflicts, mergeDraft, parseDraftBody, touchedFields } from './merge-draft.ts';
-import { defineSections } from './sections.ts';
+import { defineSections } from '../content/sections.ts';
 
 const FIELDS: FieldMap = { title: { type: 'text' }, body: { type: 'richtext' }, paragraphs: { type: 'json' } };
 const snapshot = fc.record({ title: fc.string(), body: fc.string(), paragraphs: fc.array(fc.string(), { maxLength: 5 }) });

@@ -1,9 +1,9 @@
 import { blockTypeOf, isSectionsField, type FieldMap } from '../db/field-spec.ts';
-import { blockKey, parseBlockKey, revisionSubject, type BlockAddress } from './document-revs.ts';
-import { DRAFT_BASE_KEY, canonicalJson, fieldRev } from './field-rev.ts';
-import { fieldViolations } from './field-values.ts';
-import { prepareBlockValue } from './sections.ts';
-import type { Violation } from './validation-error.ts';
+import { blockKey, parseBlockKey, revisionSubject, type BlockAddress } from '../content/document-revs.ts';
+import { DRAFT_BASE_KEY, canonicalJson, fieldRev } from '../content/field-rev.ts';
+import { fieldViolations } from '../content/field-values.ts';
+import { prepareBlockValue } from '../content/sections.ts';
+import type { Violation } from '../content/validation-error.ts';
 
 /** One list item addressed by a dotted key (`paragraphs.2`). */
 export interface ItemEdit {

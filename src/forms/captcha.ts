@@ -1,4 +1,4 @@
-import { upstreamFetch, type FetchFn } from '../../security/upstream.ts';
+import { upstreamFetch, type FetchFn } from '../security/upstream.ts';
 
 /** Checks a captcha token; true when the provider accepts it. May throw (the route then refuses, as for false). */
 export type VerifyCaptcha = (token: string, secret: string, ip: string | null) => Promise<boolean>;

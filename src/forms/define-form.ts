@@ -1,5 +1,5 @@
-import type { EditorRouteEnv } from '../../http/route.ts';
-import type { KVLike } from '../../security/secrets.ts';
+import type { EditorRouteEnv } from '../http/route.ts';
+import type { KVLike } from '../security/secrets.ts';
 import { fieldProblems, type FormField } from './field-spec.ts';
 import { buildFormSchema, type FormSchema } from './form-schema.ts';
 import { genericTable, type FormStore } from './generic-table.ts';

@@ -1,4 +1,4 @@
-import { INHERITED } from '../../content/collection.ts';
+import { INHERITED } from '../content/collection.ts';
 
 /** The kinds of field a form declares. */
 export type FormFieldType = 'text' | 'email' | 'longtext' | 'choice' | 'checkbox' | 'number';

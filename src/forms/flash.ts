@@ -1,7 +1,7 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { parseCookie } from 'cookie';
 import * as v from 'valibot';
-import { serializeCookie } from '../../http/cookies.ts';
+import { serializeCookie } from '../http/cookies.ts';
 import type { FieldViolation } from './form-schema.ts';
 
 /** The cookie a plain HTML form post comes back with: what happened, for the page to show. */

@@ -1,9 +1,9 @@
-import { HttpError, json } from '../../http/errors.ts';
-import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../../http/route.ts';
-import { isSameOrigin } from '../../http/same-origin.ts';
+import { HttpError, json } from '../http/errors.ts';
+import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../http/route.ts';
+import { isSameOrigin } from '../http/same-origin.ts';
 import { formSecret } from './form-secret.ts';
-import type { FetchFn } from '../../security/upstream.ts';
-import { validationError } from '../draft-deps.ts';
+import type { FetchFn } from '../security/upstream.ts';
+import { validationError } from '../drafts/draft-deps.ts';
 import { turnstileVerifier, type VerifyCaptcha } from './captcha.ts';
 import { formsByName, type FormDefinition } from './define-form.ts';
 import { formFlashCookie, type FormFlash } from './flash.ts';

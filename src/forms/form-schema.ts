@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { normalizeFieldText } from '../../security/field-text.ts';
+import { normalizeFieldText } from '../security/field-text.ts';
 import { labelOf, maxLengthOf, type FormField } from './field-spec.ts';
 
 /** A stored submission's fields: each declared field that was given, checkboxes always (false when unticked). */

@@ -1,5 +1,5 @@
-import { HttpError } from '../../http/errors.ts';
-import { getSessionSecret, readSecret, type SecretSource } from '../../security/secrets.ts';
+import { HttpError } from '../http/errors.ts';
+import { getSessionSecret, readSecret, type SecretSource } from '../security/secrets.ts';
 
 /** What `formSecret` reads: the database, and the site's session secret if it set one. */
 export interface FormSecretEnv {

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { db } from '../../db/client.ts';
-import { submissions, type SubmissionRow } from '../../db/forms-schema.ts';
-import { listPage, type ListQuery } from '../../http/list-query.ts';
-import type { EditorRouteEnv } from '../../http/route.ts';
+import { db } from '../db/client.ts';
+import { submissions, type SubmissionRow } from '../db/forms-schema.ts';
+import { listPage, type ListQuery } from '../http/list-query.ts';
+import type { EditorRouteEnv } from '../http/route.ts';
 import type { SubmissionData } from './form-schema.ts';
 
 /** A stored submission as the inbox shows it; `data` is the object that was stored. */

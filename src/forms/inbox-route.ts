@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { HttpError, json } from '../../http/errors.ts';
-import { requireEditor } from '../../http/guard.ts';
-import { MAX_LIST_LIMIT, parseId, parseListQuery } from '../../http/list-query.ts';
-import { parseBody } from '../../http/parse-body.ts';
-import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../../http/route.ts';
-import type { ResolveEditor } from '../../http/session.ts';
+import { HttpError, json } from '../http/errors.ts';
+import { requireEditor } from '../http/guard.ts';
+import { MAX_LIST_LIMIT, parseId, parseListQuery } from '../http/list-query.ts';
+import { parseBody } from '../http/parse-body.ts';
+import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../http/route.ts';
+import type { ResolveEditor } from '../http/session.ts';
 import { csvHeader, csvRow } from './csv.ts';
 import { formsByName, type FormDefinition } from './define-form.ts';
 import type { FormStore, SubmissionCounts } from './generic-table.ts';

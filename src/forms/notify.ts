@@ -1,7 +1,7 @@
-import { errorName, reportDegraded } from '../../security/degraded.ts';
-import { isLocalHostname } from '../../security/local-host.ts';
-import { fetchPublicUrl } from '../../security/public-url.ts';
-import { UpstreamError, type FetchFn } from '../../security/upstream.ts';
+import { errorName, reportDegraded } from '../security/degraded.ts';
+import { isLocalHostname } from '../security/local-host.ts';
+import { fetchPublicUrl } from '../security/public-url.ts';
+import { UpstreamError, type FetchFn } from '../security/upstream.ts';
 import { isAddress, type FormDefinition, type FromEnv } from './define-form.ts';
 import { labelOf } from './field-spec.ts';
 import type { SubmissionData } from './form-schema.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError } from '../http/errors.ts';
 import { MAX_FORM_BODY, readSubmission } from './read-submission.ts';
 
 const post = (body: BodyInit, type?: string) =>

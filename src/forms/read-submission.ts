@@ -1,5 +1,5 @@
-import { readCapped } from '../../http/bytes.ts';
-import { HttpError } from '../../http/errors.ts';
+import { readCapped } from '../http/bytes.ts';
+import { HttpError } from '../http/errors.ts';
 
 /** Largest form submission body read (64 KB); larger answers 413. */
 export const MAX_FORM_BODY = 64 * 1024;

@@ -1,7 +1,7 @@
-import { HttpError } from '../../http/errors.ts';
-import { sha256Hex } from '../../security/hash.ts';
-import { isLocalHostname } from '../../security/local-host.ts';
-import { rateLimit } from '../../security/rate-limit.ts';
+import { HttpError } from '../http/errors.ts';
+import { sha256Hex } from '../security/hash.ts';
+import { isLocalHostname } from '../security/local-host.ts';
+import { rateLimit } from '../security/rate-limit.ts';
 import type { VerifyCaptcha } from './captcha.ts';
 import type { FormDefinition } from './define-form.ts';
 import { checkFormTimestamp, FORM_HIDDEN_FIELDS } from './form-token.ts';

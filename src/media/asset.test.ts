@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError } from '../http/errors.ts';
 import { mediaBaseUrl, parseAssetPatch, parseMediaQuery, typeMatches } from './asset.ts';
 
 const query = (search: string) => parseMediaQuery(new URL(`https://site.test/api/cms/media${search}`));

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { HttpError } from '../../http/errors.ts';
-import { DEFAULT_LIST_LIMIT } from '../../http/list-query.ts';
-import type { EditorRouteEnv } from '../../http/route.ts';
-import { normalizeFieldText } from '../../security/field-text.ts';
+import { HttpError } from '../http/errors.ts';
+import { DEFAULT_LIST_LIMIT } from '../http/list-query.ts';
+import type { EditorRouteEnv } from '../http/route.ts';
+import { normalizeFieldText } from '../security/field-text.ts';
 import { kindOf, type MediaKind } from './sniff.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { HttpError } from '../http/errors.ts';
 import type { EditorRoute } from '../http/route.ts';
 import type { EditorSession } from '../http/session.ts';
-import { mediaBaseUrl, typeMatches, type MediaAsset, type MediaEnv, type MediaListQuery } from './media/asset.ts';
-import { libraryRoute, mediaOptions, type MediaLibrary, type MediaRouteOptions } from './media/library-route.ts';
-import { isSafeMediaKey } from './media/serve.ts';
-import { storeFile, type SniffedFile } from './media/store.ts';
-import { receiveUpload, type UploadFields } from './media/upload-form.ts';
+import { mediaBaseUrl, typeMatches, type MediaAsset, type MediaEnv, type MediaListQuery } from './asset.ts';
+import { libraryRoute, mediaOptions, type MediaLibrary, type MediaRouteOptions } from './library-route.ts';
+import { isSafeMediaKey } from './serve.ts';
+import { storeFile, type SniffedFile } from './store.ts';
+import { receiveUpload, type UploadFields } from './upload-form.ts';
 
 export interface ListMediaRouteOptions<E> extends MediaRouteOptions<E> {
   /** Upload scopes (key prefixes `<scope>/`), the first the default: lower-case letters, digits, `-` and `_`. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, measureImage } from './measure.ts';
 
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../tests/fixtures/media/${name}`, import.meta.url)));
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../tests/fixtures/media/${name}`, import.meta.url)));
 
 /** A PNG signature and IHDR declaring `width` x `height` (no pixel data: it is never needed). */
 function pngHeader(width: number, height: number): Uint8Array {

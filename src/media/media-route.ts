@@ -5,12 +5,12 @@ import { media, type MediaRow } from '../db/media-schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { listPage, parseId } from '../http/list-query.ts';
 import type { EditorRoute } from '../http/route.ts';
-import { mediaBaseUrl, type MediaAsset, type MediaEnv, type MediaListQuery } from './media/asset.ts';
-import { libraryRoute, mediaOptions, type MediaLibrary, type MediaRouteOptions } from './media/library-route.ts';
-import { storeFile } from './media/store.ts';
-import { receiveUpload } from './media/upload-form.ts';
+import { mediaBaseUrl, type MediaAsset, type MediaEnv, type MediaListQuery } from './asset.ts';
+import { libraryRoute, mediaOptions, type MediaLibrary, type MediaRouteOptions } from './library-route.ts';
+import { storeFile } from './store.ts';
+import { receiveUpload } from './upload-form.ts';
 
-export type { MediaRouteOptions } from './media/library-route.ts';
+export type { MediaRouteOptions } from './library-route.ts';
 
 /**
  * The media library over the `MEDIA` bucket and the `media` registry table,

@@ -1,6 +1,6 @@
 // The byte level of multipart.ts: finding delimiters in a stream of chunks
 // without holding more than one chunk and a boundary's worth of bytes.
-import { concatBytes } from '../../http/bytes.ts';
+import { concatBytes } from '../http/bytes.ts';
 import { MultipartError, parseHeaderBlock } from './multipart-headers.ts';
 
 const CR = 0x0d;

@@ -10,7 +10,7 @@
 // boundary that straddles two chunks.
 
 import { MultipartError, parseHeaderValue } from './multipart-headers.ts';
-import { readCapped } from '../../http/bytes.ts';
+import { readCapped } from '../http/bytes.ts';
 import { Scanner } from './multipart-scanner.ts';
 
 export { MultipartError };

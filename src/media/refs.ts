@@ -1,9 +1,9 @@
-import type { CollectionConfig } from '../../content/collection.ts';
-import { resolveCollection } from '../../content/resolved-collection.ts';
-import type { TableCodec } from '../../content/table-codec.ts';
-import { pendingSql, type VersionedTable } from '../../content/versioned-table.ts';
-import type { D1Client } from '../../db/d1-session.ts';
-import { overlayDeps } from '../overlay-store.ts';
+import type { CollectionConfig } from '../content/collection.ts';
+import { resolveCollection } from '../content/resolved-collection.ts';
+import type { TableCodec } from '../content/table-codec.ts';
+import { pendingSql, type VersionedTable } from '../content/versioned-table.ts';
+import type { D1Client } from '../db/d1-session.ts';
+import { overlayDeps } from '../drafts/overlay-store.ts';
 
 /** Where content uses an asset: a collection's row id and the field holding the asset's key. */
 export interface MediaReference {

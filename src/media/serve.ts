@@ -1,4 +1,4 @@
-import { json } from '../../http/errors.ts';
+import { json } from '../http/errors.ts';
 import { mediaBucket } from './asset.ts';
 
 /** Longest object key served, in characters (R2 allows 1024 bytes). */

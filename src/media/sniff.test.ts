@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_TYPES, kindOf, sniffMedia } from './sniff.ts';
 
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../tests/fixtures/media/${name}`, import.meta.url)));
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../tests/fixtures/media/${name}`, import.meta.url)));
 const text = (value: string) => new TextEncoder().encode(value);
 
 describe('sniffMedia: allowed files', () => {

@@ -1,6 +1,6 @@
-import { HttpError } from '../../http/errors.ts';
-import { errorName } from '../../security/degraded.ts';
-import { normalizeFieldText } from '../../security/field-text.ts';
+import { HttpError } from '../http/errors.ts';
+import { errorName } from '../security/degraded.ts';
+import { normalizeFieldText } from '../security/field-text.ts';
 import { MAX_ALT, MAX_CAPTION, uploadText } from './asset.ts';
 import { MultipartError, multipartBoundary, parseMultipart, readTextPart } from './multipart.ts';
 import { tooLarge, type StoredFile, type StoreResult } from './store.ts';

@@ -1,4 +1,4 @@
-import type { CollectionRealtime } from '../editor/collection-routes.ts';
+import type { CollectionRealtime } from '../drafts/collection-routes.ts';
 import type { ResolveEditor } from '../http/session.ts';
 import type { EditorRouteEnv } from '../http/route.ts';
 import { liveRoute } from './live-route.ts';

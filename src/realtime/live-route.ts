@@ -1,6 +1,6 @@
 import type { CollectionConfig } from '../content/collection.ts';
 import { resolveCollection, rowIdOf } from '../content/resolved-collection.ts';
-import { readWork } from '../editor/draft-store.ts';
+import { readWork } from '../drafts/draft-store.ts';
 import { requireEditor } from '../http/guard.ts';
 import { HttpError } from '../http/errors.ts';
 import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../http/route.ts';

@@ -23,7 +23,7 @@ export const IDLE_CLAIM_MS = 60_000;
 export const MAX_SOCKET_MS = 15 * 60_000;
 
 /** The header carrying a page's connection `sid` on its saves over HTTP (see `SoftLockSource.own`). */
-export { LIVE_HEADER } from '../editor/soft-locks.ts';
+export { LIVE_HEADER } from '../drafts/soft-locks.ts';
 
 /** Per connection: a burst of this many messages, refilled at `RATE_PER_SECOND`; past it the socket is closed (`CLOSE.rate`). */
 export const RATE_BURST = 60;

@@ -1,4 +1,4 @@
-import type { SoftLockSource } from '../editor/soft-locks.ts';
+import type { SoftLockSource } from '../drafts/soft-locks.ts';
 import { liveObjectName } from './intro.ts';
 
 /** How long a save waits for the page's object before proceeding without it (fail open). */

@@ -1,9 +1,9 @@
-import { findConflicts } from '../../content/merge-draft.ts';
-import type { Violation } from '../../content/validation-error.ts';
-import { requirePublish } from '../../http/guard.ts';
-import type { EditorRouteEnv } from '../../http/route.ts';
-import type { EditorSession } from '../../http/session.ts';
-import { validationError } from '../draft-deps.ts';
+import { findConflicts } from '../drafts/merge-draft.ts';
+import type { Violation } from '../content/validation-error.ts';
+import { requirePublish } from '../http/guard.ts';
+import type { EditorRouteEnv } from '../http/route.ts';
+import type { EditorSession } from '../http/session.ts';
+import { validationError } from '../drafts/draft-deps.ts';
 import { setOwn } from './own-keys.ts';
 import { partitionSettingsPatch } from './partition.ts';
 import { runSanitizer } from './setting-sanitizer.ts';

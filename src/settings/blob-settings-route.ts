@@ -1,10 +1,10 @@
-import { INHERITED } from '../../content/collection.ts';
-import { DRAFT_BASE_KEY, fieldRev } from '../../content/field-rev.ts';
-import { findConflicts } from '../../content/merge-draft.ts';
-import { LouiseValidationError } from '../../content/validation-error.ts';
-import type { EditorRoute, EditorRouteEnv } from '../../http/route.ts';
-import type { ResolveEditor } from '../../http/session.ts';
-import { validationError } from '../draft-deps.ts';
+import { INHERITED } from '../content/collection.ts';
+import { DRAFT_BASE_KEY, fieldRev } from '../content/field-rev.ts';
+import { findConflicts } from '../drafts/merge-draft.ts';
+import { LouiseValidationError } from '../content/validation-error.ts';
+import type { EditorRoute, EditorRouteEnv } from '../http/route.ts';
+import type { ResolveEditor } from '../http/session.ts';
+import { validationError } from '../drafts/draft-deps.ts';
 import { mergeBlobPatch, type BlobMerge } from './merge-blob.ts';
 import { isJsonObject, ownValue, setOwn } from './own-keys.ts';
 import { checkResolveEditor, routePath } from './route-options.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../content/field-rev.ts';
-import { LouiseValidationError } from '../../content/validation-error.ts';
+import { canonicalJson } from '../content/field-rev.ts';
+import { LouiseValidationError } from '../content/validation-error.ts';
 import { mergeBlobPatch } from './merge-blob.ts';
 import { refuse, type SettingSanitizer } from './setting-sanitizer.ts';
 import { settingJson, settingText } from './setting-values.ts';

@@ -1,5 +1,5 @@
-import { canonicalJson } from '../../content/field-rev.ts';
-import { LouiseValidationError, type Violation } from '../../content/validation-error.ts';
+import { canonicalJson } from '../content/field-rev.ts';
+import { LouiseValidationError, type Violation } from '../content/validation-error.ts';
 import { copyOwn, setOwn } from './own-keys.ts';
 import { runSanitizer, type SettingSanitizer } from './setting-sanitizer.ts';
 

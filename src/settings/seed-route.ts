@@ -1,7 +1,7 @@
-import { HttpError, json } from '../../http/errors.ts';
-import { requireEditor } from '../../http/guard.ts';
-import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../../http/route.ts';
-import type { ResolveEditor } from '../../http/session.ts';
+import { HttpError, json } from '../http/errors.ts';
+import { requireEditor } from '../http/guard.ts';
+import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../http/route.ts';
+import type { ResolveEditor } from '../http/session.ts';
 import { checkResolveEditor, routePath } from './route-options.ts';
 import { seedSettings, seedSiteSettings } from './seed.ts';
 import { readSettingsRow } from './site-settings-store.ts';

@@ -1,7 +1,7 @@
 // The settings seed as SQL text, free of Workers types so `louise db seed`
 // (Node) prints the very statement `seedSiteSettings` binds.
-import { ident, tableMeta } from '../../db/sql.ts';
-import { siteSettings } from '../../db/site-schema.ts';
+import { ident, tableMeta } from '../db/sql.ts';
+import { siteSettings } from '../db/site-schema.ts';
 import { settingJson } from './setting-values.ts';
 import { sanitizedSettings, type SettingsDefaults, type SiteSettings } from './site-settings.ts';
 

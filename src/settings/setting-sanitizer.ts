@@ -1,4 +1,4 @@
-import { LouiseValidationError, type Violation } from '../../content/validation-error.ts';
+import { LouiseValidationError, type Violation } from '../content/validation-error.ts';
 
 /**
  * Checks and normalizes one setting's value, returning what to store.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LouiseValidationError, type Violation } from '../../content/validation-error.ts';
-import { JSON_FIELD_LIMITS } from '../../http/json-limits.ts';
+import { LouiseValidationError, type Violation } from '../content/validation-error.ts';
+import { JSON_FIELD_LIMITS } from '../http/json-limits.ts';
 import type { SettingSanitizer } from './setting-sanitizer.ts';
 import { settingImage, settingJson, settingLinks, settingText } from './setting-values.ts';
 

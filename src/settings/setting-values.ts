@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import type { Violation } from '../../content/validation-error.ts';
-import { LouiseValidationError } from '../../content/validation-error.ts';
-import { imageValue, type ImageValue } from '../../db/field-spec.ts';
-import { jsonLimitProblem } from '../../http/json-limits.ts';
-import { normalizeFieldText, normalizeJsonStrings } from '../../security/field-text.ts';
-import { isSafeUrl, isUnderMediaBase, parseMediaBase, RICH_URL_SCHEMES, startsWithScriptScheme } from '../../security/url-scheme.ts';
+import type { Violation } from '../content/validation-error.ts';
+import { LouiseValidationError } from '../content/validation-error.ts';
+import { imageValue, type ImageValue } from '../db/field-spec.ts';
+import { jsonLimitProblem } from '../http/json-limits.ts';
+import { normalizeFieldText, normalizeJsonStrings } from '../security/field-text.ts';
+import { isSafeUrl, isUnderMediaBase, parseMediaBase, RICH_URL_SCHEMES, startsWithScriptScheme } from '../security/url-scheme.ts';
 import { isJsonObject, ownValue } from './own-keys.ts';
 import { refuse, type SettingSanitizer } from './setting-sanitizer.ts';
 

@@ -1,10 +1,10 @@
-import { DRAFT_BASE_KEY, fieldRev } from '../../content/field-rev.ts';
-import type { Conflict } from '../../content/merge-draft.ts';
-import { HttpError, json } from '../../http/errors.ts';
-import { requireEditor } from '../../http/guard.ts';
-import { jsonObject, parseBody } from '../../http/parse-body.ts';
-import { answering, matchPath, type EditorRoute } from '../../http/route.ts';
-import type { EditorSession, ResolveEditor } from '../../http/session.ts';
+import { DRAFT_BASE_KEY, fieldRev } from '../content/field-rev.ts';
+import type { Conflict } from '../drafts/merge-draft.ts';
+import { HttpError, json } from '../http/errors.ts';
+import { requireEditor } from '../http/guard.ts';
+import { jsonObject, parseBody } from '../http/parse-body.ts';
+import { answering, matchPath, type EditorRoute } from '../http/route.ts';
+import type { EditorSession, ResolveEditor } from '../http/session.ts';
 import { copyOwn, isJsonObject, ownValue, setOwn } from './own-keys.ts';
 
 /** A settings body split: the values to write, and the revisions they were edited from. */

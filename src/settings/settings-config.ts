@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { INHERITED } from '../../content/collection.ts';
-import { siteSettingsColumns, type SiteSettingsColumn } from '../../db/site-schema.ts';
+import { INHERITED } from '../content/collection.ts';
+import { siteSettingsColumns, type SiteSettingsColumn } from '../db/site-schema.ts';
 import { isJsonObject } from './own-keys.ts';
 import { settingLabel } from './setting-label.ts';
 import type { SettingSanitizer } from './setting-sanitizer.ts';

@@ -1,5 +1,5 @@
-import type { EditorRoute, EditorRouteEnv } from '../../http/route.ts';
-import type { ResolveEditor } from '../../http/session.ts';
+import type { EditorRoute, EditorRouteEnv } from '../http/route.ts';
+import type { ResolveEditor } from '../http/session.ts';
 import { applySettingsPatch, readSiteSettings } from './apply-settings-patch.ts';
 import { checkResolveEditor, routePath } from './route-options.ts';
 import { settingsHttp } from './settings-base.ts';

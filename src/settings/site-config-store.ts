@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { db } from '../../db/client.ts';
-import { siteConfig } from '../../db/site-schema.ts';
+import { db } from '../db/client.ts';
+import { siteConfig } from '../db/site-schema.ts';
 import { parseObject } from './site-settings-store.ts';
 
 /** The `site_config` blob as read, with what a conditional write compares it by. */

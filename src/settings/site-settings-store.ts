@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { db } from '../../db/client.ts';
-import { siteSettings } from '../../db/site-schema.ts';
+import { db } from '../db/client.ts';
+import { siteSettings } from '../db/site-schema.ts';
 import { isJsonObject } from './own-keys.ts';
 import type { SiteSettings } from './site-settings.ts';
 

@@ -1,5 +1,5 @@
-import { fieldRev } from '../../content/field-rev.ts';
-import { siteSettingsColumns, type SiteSettingsColumn } from '../../db/site-schema.ts';
+import { fieldRev } from '../content/field-rev.ts';
+import { siteSettingsColumns, type SiteSettingsColumn } from '../db/site-schema.ts';
 import { copyOwn, ownValue, setOwn } from './own-keys.ts';
 import { runSanitizer, type SettingSanitizer } from './setting-sanitizer.ts';
 import { settingText } from './setting-values.ts';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readD1Migrations } from '@cloudflare/vitest-plugin';
 import { createTestHarness } from 'wrangler';
-import { seedSettingsSql } from '../../src/editor/settings/seed-sql.ts';
+import { seedSettingsSql } from '../../src/settings/seed-sql.ts';
 import cms from '../../site/cms.config.ts';
 
 /** The built Worker's wrangler config (`astro build` writes it). */

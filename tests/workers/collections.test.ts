@@ -7,7 +7,7 @@ import { fieldRev } from '../../src/content/field-rev.ts';
 import { readEntry } from '../../src/content/read-entry.ts';
 import { defineSections } from '../../src/content/sections.ts';
 import { siteSettings } from '../../src/db/schema.ts';
-import { collectionRoutes } from '../../src/editor/collection-routes.ts';
+import { collectionRoutes } from '../../src/drafts/collection-routes.ts';
 import { call, composeRoutes, countingD1, headerEditor, liveRow, seedPage } from './content-helpers.ts';
 
 // A drafts collection whose tables collectionTables makes (named like the

@@ -2,8 +2,8 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { fieldRev } from '../../src/content/field-rev.ts';
 import { siteSettings } from '../../src/db/schema.ts';
-import { saveRoute } from '../../src/editor/save-route.ts';
-import { versionsRoute } from '../../src/editor/versions-route.ts';
+import { saveRoute } from '../../src/drafts/save-route.ts';
+import { versionsRoute } from '../../src/drafts/versions-route.ts';
 import { call, countingD1, headerEditor, liveRow, pagesCollection, seedPage, tables, versionRows } from './content-helpers.ts';
 
 const route = versionsRoute<Env>({ ...tables, config: pagesCollection, resolveEditor: headerEditor });

@@ -5,7 +5,7 @@ import { fieldRev } from '../../src/content/field-rev.ts';
 import { resumeDraft } from '../../src/content/resume-draft.ts';
 import { D1_BOOKMARK_COOKIE, d1Bookmark, openD1Session, serializeD1BookmarkCookie } from '../../src/db/d1-session.ts';
 import { pagesVersions } from '../../src/db/schema.ts';
-import { versionsRoute } from '../../src/editor/versions-route.ts';
+import { versionsRoute } from '../../src/drafts/versions-route.ts';
 import { call, headerEditor, liveRow, pagesCollection, seedPage, tables, versionRows } from './content-helpers.ts';
 
 /** Astro.cookies, reduced to what resumeReadSession uses. */

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cmsField, loadEntry, type EntryAstro } from '../../integration/entries.ts';
 import type { LouiseLocals } from '../../integration/edit-mode.ts';
-import { collectionRoutes } from '../../src/editor/collection-routes.ts';
+import { collectionRoutes } from '../../src/drafts/collection-routes.ts';
 import { banner, posts } from '../fixtures/collections/collections.ts';
 import tablesSql from '../fixtures/collections/tables.sql?raw';
 import { call, composeRoutes, headerEditor } from './content-helpers.ts';

@@ -4,7 +4,7 @@ import { bufferKey, DraftBuffer } from '../../src/content/draft-buffer.ts';
 import { fieldRev } from '../../src/content/field-rev.ts';
 import { resumeDraft } from '../../src/content/resume-draft.ts';
 import { pagesVersions } from '../../src/db/schema.ts';
-import { versionsRoute } from '../../src/editor/versions-route.ts';
+import { versionsRoute } from '../../src/drafts/versions-route.ts';
 import { runEditorRoute } from '../../src/http/route.ts';
 import { setDegradedSink, type DegradedDetail } from '../../src/security/degraded.ts';
 import { call, headerEditor, ORIGIN, liveRow, pagesCollection, seedPage, tables, versionRows } from './content-helpers.ts';

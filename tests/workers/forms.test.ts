@@ -1,16 +1,16 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { defineForm, type FormDefinition } from '../../src/editor/forms/define-form.ts';
-import { FORM_FLASH_COOKIE, readFormFlash } from '../../src/editor/forms/flash.ts';
-import { formRoute, type FormRouteOptions } from '../../src/editor/forms/form-route.ts';
-import { formSecret } from '../../src/editor/forms/form-secret.ts';
-import { formTimestamp } from '../../src/editor/forms/form-token.ts';
-import { inquiriesRoute, submissionsRoute } from '../../src/editor/forms/inbox-route.ts';
-import type { MailMessage, SendEmailBinding } from '../../src/editor/forms/mailer.ts';
+import { defineForm, type FormDefinition } from '../../src/forms/define-form.ts';
+import { FORM_FLASH_COOKIE, readFormFlash } from '../../src/forms/flash.ts';
+import { formRoute, type FormRouteOptions } from '../../src/forms/form-route.ts';
+import { formSecret } from '../../src/forms/form-secret.ts';
+import { formTimestamp } from '../../src/forms/form-token.ts';
+import { inquiriesRoute, submissionsRoute } from '../../src/forms/inbox-route.ts';
+import type { MailMessage, SendEmailBinding } from '../../src/forms/mailer.ts';
 import { runEditorRoute, type EditorRoute, type RouteContext } from '../../src/http/route.ts';
 import { setDegradedSink, type DegradedDetail } from '../../src/security/degraded.ts';
 import { DEV_SESSION_SECRET } from '../../src/security/secrets.ts';
-import { TURNSTILE_SITEVERIFY_URL } from '../../src/editor/forms/captcha.ts';
+import { TURNSTILE_SITEVERIFY_URL } from '../../src/forms/captcha.ts';
 import { headerEditor, ORIGIN } from './content-helpers.ts';
 
 type TestEnv = Env & { SESSION_SECRET?: string; TURNSTILE_SECRET?: string; HOOK_URL?: string; SEND_EMAIL?: SendEmailBinding };

@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { pages, siteSettings } from '../../src/db/schema.ts';
-import { applyPublish, applyUnpublish } from '../../src/editor/apply-publish.ts';
-import { applyFieldSave } from '../../src/editor/apply-field-save.ts';
-import { draftDeps } from '../../src/editor/draft-deps.ts';
-import { pagesRoute } from '../../src/editor/pages-route.ts';
-import { saveRoute } from '../../src/editor/save-route.ts';
-import { versionsRoute } from '../../src/editor/versions-route.ts';
+import { applyPublish, applyUnpublish } from '../../src/drafts/apply-publish.ts';
+import { applyFieldSave } from '../../src/drafts/apply-field-save.ts';
+import { draftDeps } from '../../src/drafts/draft-deps.ts';
+import { pagesRoute } from '../../src/drafts/pages-route.ts';
+import { saveRoute } from '../../src/drafts/save-route.ts';
+import { versionsRoute } from '../../src/drafts/versions-route.ts';
 import { HttpError } from '../../src/http/errors.ts';
 import type { EditorRoute } from '../../src/http/route.ts';
 import { statusRoute } from '../../src/health/status-route.ts';

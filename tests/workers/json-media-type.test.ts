@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { addEditor, authRoute } from '../../src/auth/index.ts';
-import { pagesRoute } from '../../src/editor/pages-route.ts';
-import { versionsRoute } from '../../src/editor/versions-route.ts';
+import { pagesRoute } from '../../src/drafts/pages-route.ts';
+import { versionsRoute } from '../../src/drafts/versions-route.ts';
 import { runEditorRoute } from '../../src/http/route.ts';
 import { composeRoutes, headerEditor, ORIGIN, pagesCollection, seedPage, tables } from './content-helpers.ts';
 

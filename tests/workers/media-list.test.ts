@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
-import type { MediaAsset } from '../../src/editor/media/asset.ts';
+import type { MediaAsset } from '../../src/media/asset.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { listMediaRoute } from '../../src/editor/list-media-route.ts';
+import { listMediaRoute } from '../../src/media/list-media-route.ts';
 import { runEditorRoute } from '../../src/http/route.ts';
 import { headerEditor, pagesCollection, seedPage } from './content-helpers.ts';
 import { clearMedia, everything, fixture, send, sha256Hex, streamedUpload, syntheticFile, upload } from './media-helpers.ts';

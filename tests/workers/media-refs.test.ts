@@ -2,8 +2,8 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { defineCollection } from '../../src/content/collection.ts';
 import { siteSettings } from '../../src/db/schema.ts';
-import { mediaRoute } from '../../src/editor/media-route.ts';
-import { findMediaReferences } from '../../src/editor/media/refs.ts';
+import { mediaRoute } from '../../src/media/media-route.ts';
+import { findMediaReferences } from '../../src/media/refs.ts';
 import { countingD1, headerEditor, pagesCollection, seedPage } from './content-helpers.ts';
 import { clearMedia, everything, fixture, send, upload } from './media-helpers.ts';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serveMedia } from '../../src/editor/media/serve.ts';
+import { serveMedia } from '../../src/media/serve.ts';
 
 const ORIGIN = 'https://site.test';
 const KEY = `${'a'.repeat(64)}.png`;

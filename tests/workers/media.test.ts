@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
-import type { MediaAsset } from '../../src/editor/media/asset.ts';
+import type { MediaAsset } from '../../src/media/asset.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mediaRoute } from '../../src/editor/media-route.ts';
-import { MAX_UPLOAD_BYTES, PART_BYTES } from '../../src/editor/media/store.ts';
+import { mediaRoute } from '../../src/media/media-route.ts';
+import { MAX_UPLOAD_BYTES, PART_BYTES } from '../../src/media/store.ts';
 import { runEditorRoute } from '../../src/http/route.ts';
 import { durableRateLimitStorage } from '../../src/security/durable-rate-limit.ts';
 import { headerEditor, ORIGIN } from './content-helpers.ts';

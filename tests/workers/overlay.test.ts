@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldRev } from '../../src/content/field-rev.ts';
 import { overlayCacheKey } from '../../src/content/overlay.ts';
 import { rewriteRegions, type RegionRewrite } from '../../src/content/overlay-html.ts';
-import { overlayRoute } from '../../src/editor/overlay-route.ts';
+import { overlayRoute } from '../../src/drafts/overlay-route.ts';
 import { call, headerEditor } from './content-helpers.ts';
 
 const api = overlayRoute<Env>({ resolveEditor: headerEditor, isDeclared: (collection) => collection === 'pages' });

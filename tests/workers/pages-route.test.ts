@@ -4,8 +4,8 @@ import { resumeDraft } from '../../src/content/resume-draft.ts';
 import { LouiseValidationError } from '../../src/content/validation-error.ts';
 import { pages, pagesVersions } from '../../src/db/schema.ts';
 import { setDegradedSink, type DegradedDetail } from '../../src/security/degraded.ts';
-import { pagesRoute } from '../../src/editor/pages-route.ts';
-import { versionsRoute } from '../../src/editor/versions-route.ts';
+import { pagesRoute } from '../../src/drafts/pages-route.ts';
+import { versionsRoute } from '../../src/drafts/versions-route.ts';
 import { call, composeRoutes, headerEditor, liveRow, pagesCollection, seedPage, tables, versionRows } from './content-helpers.ts';
 
 let reports: { event: string; detail: DegradedDetail }[];

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fieldRev } from '../../src/content/field-rev.ts';
-import { LIVE_HEADER } from '../../src/editor/soft-locks.ts';
-import { versionsRoute } from '../../src/editor/versions-route.ts';
+import { LIVE_HEADER } from '../../src/drafts/soft-locks.ts';
+import { versionsRoute } from '../../src/drafts/versions-route.ts';
 import { composeRoutes } from '../../src/http/compose.ts';
 import { runEditorRoute } from '../../src/http/route.ts';
 import { realtimeSoftLocks } from '../../src/realtime/soft-locks.ts';

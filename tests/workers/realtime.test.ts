@@ -1,7 +1,7 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fieldRev, fieldRevs } from '../../src/content/field-rev.ts';
-import { versionsRoute } from '../../src/editor/versions-route.ts';
+import { versionsRoute } from '../../src/drafts/versions-route.ts';
 import { composeRoutes } from '../../src/http/compose.ts';
 import { runEditorRoute } from '../../src/http/route.ts';
 import { CLOSE, HEARTBEAT_TIMEOUT_MS, IDLE_CLAIM_MS, MAX_SOCKET_MS, RATE_BURST } from '../../src/realtime/protocol.ts';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pages, siteSettings } from '../../src/db/schema.ts';
-import { saveRoute } from '../../src/editor/save-route.ts';
+import { saveRoute } from '../../src/drafts/save-route.ts';
 import { defineSections } from '../../src/content/sections.ts';
 import { call, headerEditor, liveRow, seedPage } from './content-helpers.ts';
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { collectionRoutes } from '../../src/editor/collection-routes.ts';
+import { collectionRoutes } from '../../src/drafts/collection-routes.ts';
 import { setDegradedSink, type DegradedDetail } from '../../src/security/degraded.ts';
 import { composeRoutes, headerEditor, liveRow, seedPage } from './content-helpers.ts';
 import { searchablePages, searchIds, searchPage, send } from './search-helpers.ts';

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defineCollection } from '../../src/content/collection.ts';
 import { siteSettings } from '../../src/db/schema.ts';
-import { collectionRoutes } from '../../src/editor/collection-routes.ts';
+import { collectionRoutes } from '../../src/drafts/collection-routes.ts';
 import { ensureSearchIndex, rebuildSearchIndex, reindexDoc } from '../../src/search/reindex.ts';
 import { searchCollection } from '../../src/search/search-collection.ts';
 import { searchRoute } from '../../src/search/search-route.ts';

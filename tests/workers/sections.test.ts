@@ -4,7 +4,7 @@ import { defineCollection } from '../../src/content/collection.ts';
 import { documentRevs, structureRev } from '../../src/content/document-revs.ts';
 import { fieldRev } from '../../src/content/field-rev.ts';
 import { defineSections } from '../../src/content/sections.ts';
-import { versionsRoute } from '../../src/editor/versions-route.ts';
+import { versionsRoute } from '../../src/drafts/versions-route.ts';
 import { call, headerEditor, liveRow, tables, versionRows } from './content-helpers.ts';
 
 const home = defineSections({

@@ -2,8 +2,8 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fieldRev } from '../../src/content/field-rev.ts';
 import { LouiseValidationError } from '../../src/content/validation-error.ts';
-import { blobSettingsRoute } from '../../src/editor/settings/blob-settings-route.ts';
-import { settingImage, settingJson, settingLinks, settingText } from '../../src/editor/settings/setting-values.ts';
+import { blobSettingsRoute } from '../../src/settings/blob-settings-route.ts';
+import { settingImage, settingJson, settingLinks, settingText } from '../../src/settings/setting-values.ts';
 import { call, headerEditor } from './content-helpers.ts';
 
 const PATH = '/api/cms/config';

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { seedRoute } from '../../src/editor/settings/seed-route.ts';
-import { seedSettingsSql, seedSiteSettings } from '../../src/editor/settings/seed.ts';
-import { settingsRoute } from '../../src/editor/settings/settings-route.ts';
+import { seedRoute } from '../../src/settings/seed-route.ts';
+import { seedSettingsSql, seedSiteSettings } from '../../src/settings/seed.ts';
+import { settingsRoute } from '../../src/settings/settings-route.ts';
 import { call, headerEditor } from './content-helpers.ts';
 
 const DEFAULTS = { siteName: 'Louise', tagline: 'Edit in place', custom: { menu: [{ label: 'Home', href: '/' }] } };

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fieldRev } from '../../src/content/field-rev.ts';
-import { settingsRoute } from '../../src/editor/settings/settings-route.ts';
+import { settingsRoute } from '../../src/settings/settings-route.ts';
 import { MAX_JSON_BODY } from '../../src/http/parse-body.ts';
 import { call, headerEditor } from './content-helpers.ts';
 

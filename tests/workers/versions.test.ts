@@ -5,8 +5,8 @@ import { resumeDraft } from '../../src/content/resume-draft.ts';
 import { LouiseValidationError } from '../../src/content/validation-error.ts';
 import { pagesVersions } from '../../src/db/schema.ts';
 import { setDegradedSink, type DegradedDetail } from '../../src/security/degraded.ts';
-import type { SoftLockSource } from '../../src/editor/soft-locks.ts';
-import { versionsRoute } from '../../src/editor/versions-route.ts';
+import type { SoftLockSource } from '../../src/drafts/soft-locks.ts';
+import { versionsRoute } from '../../src/drafts/versions-route.ts';
 import { call, headerEditor, liveRow, pagesCollection, seedPage, tables, versionRows } from './content-helpers.ts';
 
 const FIELDS = Object.keys(pagesCollection.fields);
