@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSettings, type SettingsConfig } from './settings-config.ts';
+import { resolveSettings, settingLabel, type SettingsConfig } from './settings-config.ts';
 
 const problemOf = (config: unknown) => () => resolveSettings(config as SettingsConfig, 'settingsRoute()');
 
@@ -72,5 +72,20 @@ describe('resolveSettings', () => {
   ])('refuses %s, naming what to fix', (_, config, message) => {
     expect(problemOf(config)).toThrow(message);
     expect(problemOf(config)).toThrow(/^settingsRoute\(\): invalid settings config/);
+  });
+});
+
+describe('settingLabel', () => {
+  it.each([
+    ['footerText', 'Footer text'],
+    ['siteName', 'Site name'],
+    ['tagline', 'Tagline'],
+    ['social_links', 'Social links'],
+    ['heroImageURL', 'Hero image URL'],
+    ['SEOTitle', 'SEO title'],
+    ['_private', 'Private'],
+    ['menu2', 'Menu2'],
+  ])('%s → %s', (key, label) => {
+    expect(settingLabel(key)).toBe(label);
   });
 });

@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { INHERITED } from '../content/collection.ts';
 import { siteSettingsColumns, type SiteSettingsColumn } from '../db/site-schema.ts';
 import { isJsonObject } from './own-keys.ts';
-import { settingLabel } from './setting-label.ts';
 import type { SettingSanitizer } from './setting-sanitizer.ts';
 import { settingImage, settingJson, settingLinks, settingText } from './setting-values.ts';
 
@@ -164,4 +163,22 @@ function kindSanitizer(kind: SettingKind, image: SettingSanitizer | undefined): 
     case 'json':
       return settingJson();
   }
+}
+
+/**
+ * A label for a setting's key, for the settings panel: words split at
+ * camelCase humps, underscores and dashes, the first capitalized.
+ *
+ * @example settingLabel('footerText') // 'Footer text'
+ * @example settingLabel('social_links') // 'Social links'
+ */
+export function settingLabel(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .filter((word) => word !== '')
+    .map((word) => (/^[A-Z0-9]+$/.test(word) && word.length > 1 ? word : word.toLowerCase()));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
