@@ -1,4 +1,4 @@
-export { mountCms, type CmsHandle } from './mount-cms.ts';
-export type { MountOptions } from './options.ts';
-export { parseMarker, type Marker } from './marker.ts';
-export { $status, type Status } from './status.ts';
+export { mountCms, type CmsHandle } from './core/mount-cms.ts';
+export type { MountOptions } from './core/options.ts';
+export { parseMarker, type Marker } from './core/marker.ts';
+export { $status, type Status } from './core/status.ts';

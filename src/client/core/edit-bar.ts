@@ -1,8 +1,8 @@
-import { createChoicesPanel, type ChoiceView } from './choices-panel.ts';
+import { createChoicesPanel, type ChoiceView } from '../panels/choices/choices-panel.ts';
 import { button, el } from './dom.ts';
-import { createHistoryPanel, type VersionActions } from './history-panel.ts';
-import { createNoticePanel, type NoticeLine } from './notice-panel.ts';
-import { isSearchKey } from './search-keys.ts';
+import { createHistoryPanel, type VersionActions } from '../panels/history/history-panel.ts';
+import { createNoticePanel, type NoticeLine } from '../panels/notice/notice-panel.ts';
+import { isSearchKey } from '../panels/search/search-keys.ts';
 import { $status } from './status.ts';
 
 export interface BarActions {

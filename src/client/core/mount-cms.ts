@@ -5,14 +5,14 @@ import { lockField } from './field-access.ts';
 import { invalidFields } from './invalid-notice.ts';
 import { holdJoining, releaseJoining } from './join-hold.ts';
 import { lazily } from './lazily.ts';
-import { openMedia } from './media-open.ts';
+import { openMedia } from '../panels/media/media-open.ts';
 import { createEditBar } from './edit-bar.ts';
 import { watchPage } from './page-lifecycle.ts';
-import { openInbox, openSearch, openSiteSettings } from './panel-open.ts';
+import { openInbox, openSearch, openSiteSettings } from '../panels/panel-open.ts';
 import { resolveOptions, type MountOptions, type ResolvedOptions } from './options.ts';
 import { resetField } from './reset-field.ts';
 import { createSaveReport } from './save-report.ts';
-import { findSettings, openSettings } from './settings.ts';
+import { findSettings, openSettings } from '../panels/settings/settings.ts';
 import { attachEditors, startUnit } from './start-unit.ts';
 import { $status, type StatusTone } from './status.ts';
 import { CSS } from './styles.ts';
@@ -108,7 +108,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   if (document.querySelector('[data-cms-sections]'))
     loading.push(
       lazily('page sections editor', async () =>
-        (await import('./sections-client.ts')).mountSections({
+        (await import('../sections/sections-client.ts')).mountSections({
           units,
           notes: options.sections,
           revs,
@@ -126,7 +126,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
     // The notice fills its live region a moment after the bar is added, or screen readers would not announce it.
     if (invalid.length > 0) setTimeout(report.refresh, 100);
     if (liveDoc)
-      void lazily('live collaboration', async () => (await import('./realtime-client.ts')).joinLive(liveDoc, units, transport, options.apiBase, revs)).then(
+      void lazily('live collaboration', async () => (await import('../realtime/realtime-client.ts')).joinLive(liveDoc, units, transport, options.apiBase, revs)).then(
         (session) => session ?? releaseJoining(),
       );
     document.dispatchEvent(new CustomEvent('cms:ready'));

@@ -1,5 +1,5 @@
 import type { InvalidFields } from './invalid-notice.ts';
-import type { SectionsNote } from './sections-model.ts';
+import type { SectionsNote } from '../sections/sections-model.ts';
 
 /** Options of `mountCms`. */
 export interface MountOptions {

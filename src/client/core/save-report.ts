@@ -1,7 +1,7 @@
 import type { Backup } from './backup.ts';
-import type { ChoiceView } from './choices-panel.ts';
+import type { ChoiceView } from '../panels/choices/choices-panel.ts';
 import { noticeText, repaired, type InvalidField } from './invalid-notice.ts';
-import type { NoticeLine } from './notice-panel.ts';
+import type { NoticeLine } from '../panels/notice/notice-panel.ts';
 import { IDLE, type StatusTone } from './status.ts';
 import type { SaveTarget } from './transport.ts';
 import { choicesOf } from './unit-choices.ts';

@@ -1,7 +1,7 @@
 import type { Backup } from './backup.ts';
-import { attachImageField, type MediaAccess } from './image-field.ts';
-import { attachPlainField } from './plain-field.ts';
-import { attachRichField } from './rich-field.ts';
+import { attachImageField, type MediaAccess } from '../fields/image-field.ts';
+import { attachPlainField } from '../fields/plain-field.ts';
+import { attachRichField } from '../fields/rich-field.ts';
 import { same } from './same-value.ts';
 import { createSaveQueue, type SaveQueue } from './save-queue.ts';
 import type { Transport } from './transport.ts';

@@ -1,6 +1,6 @@
 import type { Backup } from './backup.ts';
-import type { ChoiceValue, ChoiceView } from './choices-panel.ts';
-import { imageValue, type ImageValue } from './image-value.ts';
+import type { ChoiceValue, ChoiceView } from '../panels/choices/choices-panel.ts';
+import { imageValue, type ImageValue } from '../fields/image-value.ts';
 import { showValue, type StartedUnit } from './units.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { KeptEdit } from './backup.ts';
 import { mayEdit } from './field-access.ts';
-import { imageValue } from './image-value.ts';
+import { imageValue } from '../fields/image-value.ts';
 import { parseMarker } from './marker.ts';
 import type { ResolvedOptions } from './options.ts';
-import type { FieldEditor } from './plain-field.ts';
+import type { FieldEditor } from '../fields/plain-field.ts';
 import type { SaveQueue } from './save-queue.ts';
 import type { SaveTarget } from './transport.ts';
 

@@ -1,6 +1,6 @@
 import { EMPTY_IMAGE } from './empty-image.ts';
 import { readImage, swapImage, type ImageSize, type ImageValue } from './image-value.ts';
-import { openMedia } from './media-open.ts';
+import { openMedia } from '../panels/media/media-open.ts';
 import type { FieldEditor } from './plain-field.ts';
 
 export type { ImageValue };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createBackup, type BackupStorage } from './backup.ts';
+import { createBackup, type BackupStorage } from '../core/backup.ts';
 import { fitSize, fromAsset, imageValue, readImage, swapImage, type ImageValue } from './image-value.ts';
-import type { MediaAsset } from './media-api.ts';
+import type { MediaAsset } from '../panels/media/media-api.ts';
 import type { FieldEditor } from './plain-field.ts';
-import { same } from './same-value.ts';
-import { saveBody } from './transport.ts';
-import { showValue, unitValue, type Part, type PartKind, type Unit } from './units.ts';
+import { same } from '../core/same-value.ts';
+import { saveBody } from '../core/transport.ts';
+import { showValue, unitValue, type Part, type PartKind, type Unit } from '../core/units.ts';
 
 const hero: ImageValue = { src: '/media/ab12.png', alt: 'A red door', width: 640, height: 480 };
 

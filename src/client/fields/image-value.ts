@@ -1,6 +1,6 @@
 // An image field's value (the media contract), kept apart from the DOM code
 // that edits it so the save logic and the panel can use it without a page.
-import type { MediaAsset } from './media-api.ts';
+import type { MediaAsset } from '../panels/media/media-api.ts';
 
 /**
  * An image field's value (the media contract): what its `<img>` shows, or

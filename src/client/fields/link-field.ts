@@ -1,4 +1,4 @@
-import { el } from './dom.ts';
+import { el } from '../core/dom.ts';
 import { attachPlainField, type FieldEditor } from './plain-field.ts';
 
 /** A link field's value: where it goes and the words it shows. */

@@ -9,6 +9,6 @@ export type { RichContext };
  * its images are uploaded and picked (default: `/api/cms`, the page's fetch).
  */
 export async function attachRichField(el: HTMLElement, onInput: () => void, context: RichContext = DEFAULT_RICH_CONTEXT): Promise<FieldEditor> {
-  const { mountRichEditor } = await import('./rich-editor.ts');
+  const { mountRichEditor } = await import('./rich/rich-editor.ts');
   return mountRichEditor(el, onInput, context);
 }

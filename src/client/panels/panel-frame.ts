@@ -1,7 +1,7 @@
 // The frame every editor panel shares: a modal `<dialog>` named by its
 // heading, a header with the title and Close, a body, and a polite status
 // line. Each panel fills the body and calls `showModal()` itself.
-import { button, el } from './dom.ts';
+import { button, el } from '../core/dom.ts';
 import { PANEL_CSS } from './panel-styles.ts';
 
 /** What `panelFrame` builds. */

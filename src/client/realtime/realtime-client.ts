@@ -3,20 +3,20 @@
 // realtime object. It shows who else is on the page, locks the fields they
 // hold, saves through the socket while it is open, and shows the others'
 // changes as they type. With the socket down everything is as without it.
-import { fieldRev } from '../content/field-rev.ts';
-import { type ClientMessage, LIVE_HEADER, PROTOCOL_VERSION, readMessage, ServerMessageSchema, type Peer } from '../realtime/protocol.ts';
-import type { DocRevs } from './doc-revs.ts';
-import { releaseJoining } from './join-hold.ts';
+import { fieldRev } from '../../content/field-rev.ts';
+import { type ClientMessage, LIVE_HEADER, PROTOCOL_VERSION, readMessage, ServerMessageSchema, type Peer } from '../../realtime/protocol.ts';
+import type { DocRevs } from '../core/doc-revs.ts';
+import { releaseJoining } from '../core/join-hold.ts';
 import { heldByOthers, markPart } from './realtime-locks.ts';
 import { othersOf, presenceView } from './realtime-peers.ts';
 import { encodeFrame, liveSaves } from './realtime-saves.ts';
 import { liveSocket } from './realtime-socket.ts';
 import { REALTIME_CSS } from './realtime-styles.ts';
-import { same } from './same-value.ts';
-import { $status } from './status.ts';
+import { same } from '../core/same-value.ts';
+import { $status } from '../core/status.ts';
 import { throttle } from './throttle.ts';
-import type { SaveTarget, Transport } from './transport.ts';
-import { docOf, showValue, type Unit } from './units.ts';
+import type { SaveTarget, Transport } from '../core/transport.ts';
+import { docOf, showValue, type Unit } from '../core/units.ts';
 
 /** Live typing sends the field at most this often (the queue's own save still follows the idle pause). */
 export const TYPING_MS = 250;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Peer } from '../realtime/protocol.ts';
+import type { Peer } from '../../realtime/protocol.ts';
 import { heldByOthers } from './realtime-locks.ts';
 
 const peer = (sid: string, id: string, name: string, field: string | null = null): Peer => ({ sid, id, name, color: `#${sid}00`, field });

@@ -1,8 +1,8 @@
 // Soft locks as the page shows them: a field another editor holds (their
 // claim, see src/realtime/protocol.ts) cannot be typed into here and is
 // outlined in their colour with their name until they let it go.
-import type { Peer } from '../realtime/protocol.ts';
-import type { Part } from './units.ts';
+import type { Peer } from '../../realtime/protocol.ts';
+import type { Part } from '../core/units.ts';
 
 /**
  * The fields held by other connections (another editor, or this editor in

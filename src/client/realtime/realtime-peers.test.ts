@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Peer } from '../realtime/protocol.ts';
+import type { Peer } from '../../realtime/protocol.ts';
 import { othersOf } from './realtime-peers.ts';
 
 const peer = (sid: string, id: string, name: string): Peer => ({ sid, id, name, color: '#7c3aed', field: null });

@@ -1,8 +1,8 @@
 // Who else is on the page, in the edit bar: each other editor's name beside a
 // dot of their colour (the name says it; the colour only matches the outline
 // of the field they hold), and a line while the live session is down.
-import type { Peer } from '../realtime/protocol.ts';
-import { el } from './dom.ts';
+import type { Peer } from '../../realtime/protocol.ts';
+import { el } from '../core/dom.ts';
 
 /** Said while the socket is down: nothing is lost, saves go over HTTP as without the live session. */
 export const OFFLINE = 'Live collaboration offline — your edits still save';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_MESSAGE_BYTES } from '../realtime/protocol.ts';
+import { MAX_MESSAGE_BYTES } from '../../realtime/protocol.ts';
 import { encodeFrame, liveSaves } from './realtime-saves.ts';
-import type { SaveOutcome } from './transport.ts';
+import type { SaveOutcome } from '../core/transport.ts';
 
 const HTTP: SaveOutcome = { kind: 'saved', rev: 'r-http', versionId: 9 };
 

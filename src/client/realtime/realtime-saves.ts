@@ -2,8 +2,8 @@
 // is a `set` the object acknowledges once stored (it flushes a draft version
 // every couple of seconds), instead of one HTTP draft save per pause. Every
 // case the socket cannot answer goes over HTTP exactly as without it.
-import { type ClientMessage, MAX_MESSAGE_BYTES, PROTOCOL_VERSION } from '../realtime/protocol.ts';
-import type { SaveOutcome } from './transport.ts';
+import { type ClientMessage, MAX_MESSAGE_BYTES, PROTOCOL_VERSION } from '../../realtime/protocol.ts';
+import type { SaveOutcome } from '../core/transport.ts';
 
 /** A `set` not answered in this long is sent over HTTP instead. */
 export const ANSWER_TIMEOUT_MS = 5000;

@@ -4,16 +4,16 @@
 // become editable in place. The list's order saves as one field and each
 // block field as its own, addressed by the block's id, through the same
 // queues, statuses, backup and flush-on-leave as every other field.
-import type { Backup } from './backup.ts';
-import type { DocRevs } from './doc-revs.ts';
-import { button, el } from './dom.ts';
-import type { MediaAccess } from './image-field.ts';
-import { attachLinkField } from './link-field.ts';
-import { attachEditors, startUnit } from './start-unit.ts';
+import type { Backup } from '../core/backup.ts';
+import type { DocRevs } from '../core/doc-revs.ts';
+import { button, el } from '../core/dom.ts';
+import type { MediaAccess } from '../fields/image-field.ts';
+import { attachLinkField } from '../fields/link-field.ts';
+import { attachEditors, startUnit } from '../core/start-unit.ts';
 import { blankBlock, blockFieldKey, blocksOf, copyBlock, moveId, parseBlockField, type Block, type SectionsNote } from './sections-model.ts';
 import { SECTIONS_CSS } from './sections-styles.ts';
-import type { Transport } from './transport.ts';
-import { docOf, kindOf, unitValue, type Part, type StartedUnit, type Unit } from './units.ts';
+import type { Transport } from '../core/transport.ts';
+import { docOf, kindOf, unitValue, type Part, type StartedUnit, type Unit } from '../core/units.ts';
 
 /** What the core hands the sections editor: the page's units and the means to start more. */
 export interface SectionsContext {

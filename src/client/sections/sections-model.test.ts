@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BLOCK_ID } from '../content/sections.ts';
+import { BLOCK_ID } from '../../content/sections.ts';
 import { blankBlock, blockFieldKey, blocksOf, copyBlock, moveId, newBlockId, parseBlockField } from './sections-model.ts';
 
 describe('parseBlockField', () => {

@@ -27,13 +27,13 @@ import {
   type ElementNode,
   type LexicalEditor,
 } from 'lexical';
-import { isPhrasingHost } from '../content/inline-host.ts';
+import { isPhrasingHost } from '../../../content/inline-host.ts';
 import { $isImageNode, ImageNode } from './image-node.ts';
 import { $isKeptNode, KeptNode } from './kept-node.ts';
-import type { FieldEditor } from './plain-field.ts';
-import { DEFAULT_RICH_CONTEXT, type RichContext } from './rich-context.ts';
+import type { FieldEditor } from '../plain-field.ts';
+import { DEFAULT_RICH_CONTEXT, type RichContext } from '../rich-context.ts';
 import { $exportSource, $flattenRoot, $loadSource, type Ledger } from './rich-source.ts';
-import { $status } from './status.ts';
+import { $status } from '../../core/status.ts';
 
 const LOAD = 'louise-load';
 

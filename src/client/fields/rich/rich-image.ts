@@ -14,12 +14,12 @@ import {
   type LexicalEditor,
   type PointType,
 } from 'lexical';
-import { el } from './dom.ts';
+import { el } from '../../core/dom.ts';
 import { $createImageNode, $isImageNode, type ImageNode } from './image-node.ts';
-import { createMediaApi, type MediaApi, type MediaAsset } from './media-api.ts';
-import { openMedia } from './media-open.ts';
-import type { RichContext } from './rich-context.ts';
-import { $status } from './status.ts';
+import { createMediaApi, type MediaApi, type MediaAsset } from '../../panels/media/media-api.ts';
+import { openMedia } from '../../panels/media/media-open.ts';
+import type { RichContext } from '../rich-context.ts';
+import { $status } from '../../core/status.ts';
 
 /** The image types the media route accepts (by content; checked here by the browser's type to refuse early). */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif']);

@@ -1,8 +1,8 @@
 // How the bar draws the choices waiting for the editor (see choices-panel.ts,
 // which loads this chunk the first time there is one): both versions of the
 // field as they really are, and the two buttons.
-import { button, el } from './dom.ts';
-import type { ImageValue } from './image-value.ts';
+import { button, el } from '../../core/dom.ts';
+import type { ImageValue } from '../../fields/image-value.ts';
 import { safeFragment } from './safe-html.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { ChoiceView } from './choice-view.ts';
-import { el } from './dom.ts';
-import { lazily } from './lazily.ts';
+import { el } from '../../core/dom.ts';
+import { lazily } from '../../core/lazily.ts';
 
 export type { ChoiceValue, ChoiceView } from './choice-view.ts';
 

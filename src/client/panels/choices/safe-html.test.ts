@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_TAGS, ATTR_ALLOW } from '../security/sanitize-rich.ts';
+import { ALLOWED_TAGS, ATTR_ALLOW } from '../../../security/sanitize-rich.ts';
 import { elementFate, keptAttribute, safeImageSrc, SHOWN_ATTRS, SHOWN_TAGS } from './safe-html.ts';
 
 describe('rich text shown in the bar', () => {

@@ -2,7 +2,7 @@
 // markup, rebuilt element by element from an inert parse, keeping only what
 // the server's rich-text sanitizer allows and nothing that can act. Stored
 // values were sanitized when saved; this does not trust that they were.
-import { ALLOWED_TAGS } from '../security/rich-tags.ts';
+import { ALLOWED_TAGS } from '../../../security/rich-tags.ts';
 
 /**
  * Tags shown as they are: the server's rich-text allowlist, less the one

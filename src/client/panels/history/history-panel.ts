@@ -1,5 +1,5 @@
-import { button, el } from './dom.ts';
-import type { Answer, VersionItem } from './transport.ts';
+import { button, el } from '../../core/dom.ts';
+import type { Answer, VersionItem } from '../../core/transport.ts';
 
 /** What the bar does with a page's drafts document. */
 export interface VersionActions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeFetch, jsonResponse } from './fake-fetch.testing.ts';
+import { fakeFetch, jsonResponse } from '../../core/fake-fetch.testing.ts';
 import { createInboxApi, fieldLabel, formOptionText, readSubmission, submissionEntries, valueText } from './inbox-api.ts';
 
 const json = jsonResponse;

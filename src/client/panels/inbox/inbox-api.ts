@@ -3,7 +3,7 @@
 // counts, a form's submissions newest first, read/unread, delete, CSV.
 // Submitted data is whatever a visitor sent: it is read here field by
 // field and only ever shown as text.
-import { answer, createRequest, failure, readListPage, type Answer } from './api-request.ts';
+import { answer, createRequest, failure, readListPage, type Answer } from '../../core/api-request.ts';
 
 export type { Answer };
 

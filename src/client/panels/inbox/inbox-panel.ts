@@ -2,9 +2,9 @@
 // forms, one form at a time, newest first, to read, mark, delete and export.
 // Its own chunk: panel-open.ts imports it when Inbox opens it. Everything a
 // visitor sent is shown with textContent only.
-import { button, el } from './dom.ts';
+import { button, el } from '../../core/dom.ts';
 import { createInboxApi, type FormSummary, formOptionText, type Submission, submissionEntries } from './inbox-api.ts';
-import { panelFrame, restoreFocus } from './panel-frame.ts';
+import { panelFrame, restoreFocus } from '../panel-frame.ts';
 
 /** Options of `openInboxPanel`. */
 export interface InboxPanelOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeFetch, jsonResponse } from './fake-fetch.testing.ts';
+import { fakeFetch, jsonResponse } from '../../core/fake-fetch.testing.ts';
 import { createMediaApi, MAX_UPLOAD_BYTES, readAsset, type UploadRequest } from './media-api.ts';
 
 const asset = {

@@ -1,6 +1,6 @@
 // The one module that knows the media routes' wire format (`/api/cms/media`,
 // see the media contract): list, upload with progress, alt/caption, delete.
-import { answer, createRequest, failure, readListPage, type Answer } from './api-request.ts';
+import { answer, createRequest, failure, readListPage, type Answer } from '../../core/api-request.ts';
 
 export type { Answer };
 

@@ -1,7 +1,7 @@
 // One asset in the media panel's grid: its thumbnail or type badge, alt text
 // and caption, Copy URL, Delete (with the in-use warning) and, when picking
 // an image, Use this image.
-import { button, el } from './dom.ts';
+import { button, el } from '../../core/dom.ts';
 import type { MediaApi, MediaAsset, MediaReference } from './media-api.ts';
 import { assetFacts, assetName, kindLabel, kindOf, referenceText } from './media-format.ts';
 

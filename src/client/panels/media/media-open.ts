@@ -1,6 +1,6 @@
 import type { MediaAsset } from './media-api.ts';
 import type { MediaPanelOptions } from './media-panel.ts';
-import { lazily } from './lazily.ts';
+import { lazily } from '../../core/lazily.ts';
 
 export type { MediaPanelOptions };
 

@@ -1,15 +1,15 @@
 // The media panel: a modal dialog over the page with the library's grid,
 // search, type filter, uploads and, in pick mode, the image on the page and
 // its alt text. Its own chunk: media-open.ts imports it on first use.
-import { button, el } from './dom.ts';
-import type { ImageValue } from './image-value.ts';
+import { button, el } from '../../core/dom.ts';
+import type { ImageValue } from '../../fields/image-value.ts';
 import { createMediaApi, type MediaAsset } from './media-api.ts';
 import { assetCard, type CardContext } from './media-card.ts';
 import { acceptFor, KIND_FILTERS, keyOfUrl, kindOf, listStatus } from './media-format.ts';
 import { MEDIA_CSS } from './media-styles.ts';
 import { uploadFiles, uploadLog } from './media-upload.ts';
-import { panelFrame, restoreFocus } from './panel-frame.ts';
-import { $status } from './status.ts';
+import { panelFrame, restoreFocus } from '../panel-frame.ts';
+import { $status } from '../../core/status.ts';
 
 /** Options of `openMediaPanel`. */
 export interface MediaPanelOptions {

@@ -1,6 +1,6 @@
 // The media panel's uploads: several files at once, each with its progress
 // bar and then its outcome, in a log screen readers announce politely.
-import { el } from './dom.ts';
+import { el } from '../../core/dom.ts';
 import type { MediaApi, MediaAsset } from './media-api.ts';
 import { eachLimited } from './media-format.ts';
 

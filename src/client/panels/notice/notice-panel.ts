@@ -1,4 +1,4 @@
-import { button, el } from './dom.ts';
+import { button, el } from '../../core/dom.ts';
 
 // A warning triangle; decorative, since the label beside it says the same.
 const ICON =

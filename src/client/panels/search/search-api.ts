@@ -4,7 +4,7 @@
 // included) and the index rebuild (`POST <apiBase>/<slug>/reindex`, a batch
 // per call). Answers are read field by field; a snippet stays a string here
 // (search-snippet.ts turns it into nodes, never through innerHTML).
-import { answer, createRequest, readListPage, type Answer } from './api-request.ts';
+import { answer, createRequest, readListPage, type Answer } from '../../core/api-request.ts';
 
 export type { Answer };
 

@@ -4,8 +4,8 @@
 // imports it when Search, `/` or Ctrl+K / Cmd+K opens it. Results are a
 // listbox the box controls (the focus stays in the box; Up/Down choose,
 // Enter opens); snippets become nodes through search-snippet.ts only.
-import { button, el } from './dom.ts';
-import { panelFrame, restoreFocus } from './panel-frame.ts';
+import { button, el } from '../../core/dom.ts';
+import { panelFrame, restoreFocus } from '../panel-frame.ts';
 import { createSearchApi, NOT_READY, type SearchAnswer, type SearchHit } from './search-api.ts';
 import { searchFlight } from './search-flight.ts';
 import { editLink } from './search-link.ts';

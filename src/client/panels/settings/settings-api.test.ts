@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeFetch, jsonResponse } from './fake-fetch.testing.ts';
+import { fakeFetch, jsonResponse } from '../../core/fake-fetch.testing.ts';
 import { createSettingsApi, emptyValue, jsonText, parseJsonText, PUBLISH_ONLY, readSettingsData, settingText, settingValue } from './settings-api.ts';
 
 const json = jsonResponse;

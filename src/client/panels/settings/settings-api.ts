@@ -1,8 +1,8 @@
 // The one module that knows the settings route's wire format (`GET` and
 // `PATCH <apiBase>/settings`, see the settings contract): the settings with
 // their revisions and field list, and one key's save.
-import { answer, createRequest, failure, type Answer } from './api-request.ts';
-import { imageValue } from './image-value.ts';
+import { answer, createRequest, failure, type Answer } from '../../core/api-request.ts';
+import { imageValue } from '../../fields/image-value.ts';
 import { linksText } from './link-list.ts';
 
 export type { Answer };

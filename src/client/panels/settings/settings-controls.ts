@@ -1,10 +1,10 @@
 // One control per setting kind in the settings panel: text, long text,
 // a list of links, an image from the media library, JSON. Each reports
 // values through `edit` and knows nothing of saving (settings-session.ts).
-import { button, el } from './dom.ts';
-import { fromAsset, imageValue, type ImageValue } from './image-value.ts';
+import { button, el } from '../../core/dom.ts';
+import { fromAsset, imageValue, type ImageValue } from '../../fields/image-value.ts';
 import { addRow, type LinkRow, linkRows, linksValue, MAX_LINKS, moveRow, removeRow, updateRow } from './link-list.ts';
-import { openMedia } from './media-open.ts';
+import { openMedia } from '../media/media-open.ts';
 import { jsonText, parseJsonText, type SettingField } from './settings-api.ts';
 
 /** What a control needs from the panel. */

@@ -1,12 +1,12 @@
 // The site settings panel: a modal dialog with one control per setting the
 // route declares, saving each changed setting on its own as the editor types.
 // Its own chunk: panel-open.ts imports it when Settings opens it.
-import { button, el } from './dom.ts';
-import { panelFrame, restoreFocus } from './panel-frame.ts';
+import { button, el } from '../../core/dom.ts';
+import { panelFrame, restoreFocus } from '../panel-frame.ts';
 import { createSettingsApi, PUBLISH_ONLY, type SettingField, settingText, settingValue } from './settings-api.ts';
 import { type Control, settingControl } from './settings-controls.ts';
 import { createSettingsSession, type SettingsSession } from './settings-session.ts';
-import { $status } from './status.ts';
+import { $status } from '../../core/status.ts';
 
 /** Options of `openSettingsPanel`. */
 export interface SettingsPanelOptions {

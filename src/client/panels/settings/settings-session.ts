@@ -2,9 +2,9 @@
 // (save-queue.ts, the same queue the page's fields use), so each changed key
 // goes out alone after the idle pause with its own `$base`, a 409 waits for
 // the editor's choice and nothing typed is reverted by an answer.
-import { createSaveQueue, type SaveQueue } from './save-queue.ts';
+import { createSaveQueue, type SaveQueue } from '../../core/save-queue.ts';
 import type { SettingField, SettingSave } from './settings-api.ts';
-import type { Status } from './status.ts';
+import type { Status } from '../../core/status.ts';
 
 /** Where one setting's saving stands (the panel's `data-state` on the field). */
 export type FieldMark = 'idle' | 'dirty' | 'saving' | 'saved' | 'held' | 'invalid' | 'error' | 'conflict';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { barActions, type BarActionDeps } from './bar-actions.ts';
+import { barActions, type BarActionDeps } from '../../core/bar-actions.ts';
 import { findSettings, openSettings, SETTINGS_SELECTOR } from './settings.ts';
 
 /** A `<dialog>` as far as openSettings can tell: an event target with `open` and `showModal`. */
