@@ -126,9 +126,9 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
     // The notice fills its live region a moment after the bar is added, or screen readers would not announce it.
     if (invalid.length > 0) setTimeout(report.refresh, 100);
     if (liveDoc)
-      void lazily('live collaboration', async () => (await import('../realtime/realtime-client.ts')).joinLive(liveDoc, units, transport, options.apiBase, revs)).then(
-        (session) => session ?? releaseJoining(),
-      );
+      void lazily('live collaboration', async () =>
+        (await import('../realtime/realtime-client.ts')).joinLive(liveDoc, units, transport, options.apiBase, revs),
+      ).then((session) => session ?? releaseJoining());
     document.dispatchEvent(new CustomEvent('cms:ready'));
   });
 

@@ -1,5 +1,5 @@
 // The settings, inbox and search panels are each their own chunk, like the
-// media panel (media-open.ts): nothing of them loads until the editor opens them.
+// media panel (media/media-open.ts): nothing of them loads until the editor opens them.
 import type { InboxPanelOptions } from './inbox/inbox-panel.ts';
 import { lazily } from '../core/lazily.ts';
 import type { SearchPanelOptions } from './search/search-panel.ts';
