@@ -3,7 +3,7 @@
 //   security  <  http  <  db  <  content  <  search  <  drafts  <  media, forms, settings  <  editor
 //   content  <  auth;   db  <  health;   drafts  <  realtime;   all of these and commerce  <  worker
 //   security  <  commerce (money, signatures, carts)  <  commerce/pay (and the other provider clients)
-//   client: browser code, imports nothing from the server side
+//   client: browser code, imports nothing from the server side; client/forms (the visitor's) nothing from the editor's
 //   integration/ (the Astro adapter) sits on top of src/; site/ is a consumer
 //   and goes through the package's public exports (`louise/...`) only.
 //   cli/ (the `louise` command, Node) sits on top of both; nothing imports it.
@@ -62,6 +62,22 @@ const SHARED = {
   client: ['^src/realtime/protocol\\.ts$', '^src/content/inline-host\\.ts$', '^src/content/field-rev\\.ts$', '^src/security/rich-tags\\.ts$'],
   commerce: ['^src/content/field-rev\\.ts$'],
 };
+
+/**
+ * The modules the edit-mode client's lazy chunks are built from (Vite's
+ * manifest lists them; tests/site/size-budget.test.ts gives each its budget).
+ */
+const LAZY_CHUNKS = [
+  '^src/client/fields/rich/rich-editor\\.ts$',
+  '^src/client/fields/rich/rich-image\\.ts$',
+  '^src/client/panels/media/media-panel\\.ts$',
+  '^src/client/panels/settings/settings-panel\\.ts$',
+  '^src/client/panels/inbox/inbox-panel\\.ts$',
+  '^src/client/panels/search/search-panel\\.ts$',
+  '^src/client/panels/choices/choice-view\\.ts$',
+  '^src/client/realtime/realtime-client\\.ts$',
+  '^src/client/sections/sections-client\\.ts$',
+];
 
 /**
  * A public entry (an area's index.ts) that keeps re-exporting, under its old
@@ -167,6 +183,29 @@ module.exports = {
       comment: 'Browser code imports no Node builtins.',
       from: { path: '^(src|integration)/client/', pathNot: TESTS },
       to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'client-forms-visitor-only',
+      severity: 'error',
+      comment:
+        "src/client/forms is the visitor's browser code (`louise/client/forms`): it imports nothing else from src/, so a public page never loads the editor's client.",
+      from: { path: '^src/client/forms/', pathNot: TESTS },
+      to: { path: '^(src|integration)/', pathNot: '^src/client/forms/' },
+    },
+    {
+      name: 'client-editor-not-forms',
+      severity: 'error',
+      comment: "The edit-mode client does not import the visitor's form code (src/client/forms); each ships on its own.",
+      from: { path: '^(src|integration)/client/', pathNot: ['^src/client/forms/', ...TESTS] },
+      to: { path: '^src/client/forms/' },
+    },
+    {
+      name: 'client-lazy-chunks-stay-lazy',
+      severity: 'error',
+      comment:
+        'Each lazy chunk of the edit-mode client (its own folder of src/client) is entered only with import(): a static import would pull it into the core the first page load pays for (types may be imported).',
+      from: { path: '^(src|integration)/client/', pathNot: TESTS },
+      to: { path: LAZY_CHUNKS, dependencyTypesNot: ['dynamic-import', 'type-only', 'type-import'] },
     },
     {
       name: 'site-only-public-exports',

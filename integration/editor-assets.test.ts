@@ -15,6 +15,9 @@ mkdirSync(join(pkg, 'editor'));
 writeFileSync(join(pkg, 'editor', 'editor.js'), 'import("./rich-editor-AbC123.js");');
 writeFileSync(join(pkg, 'editor', 'rich-editor-AbC123.js'), 'export const rich = 1;');
 writeFileSync(join(pkg, 'editor', 'notes.txt'), 'not served');
+// Vite's manifest of the build (the size budgets read it): never served, never copied to a site.
+mkdirSync(join(pkg, 'editor', '.vite'));
+writeFileSync(join(pkg, 'editor', '.vite', 'manifest.json'), '{}');
 afterAll(() => rmSync(pkg, { recursive: true, force: true }));
 
 describe('editorAssets', () => {
@@ -58,7 +61,14 @@ describe('serveEditorAssets (astro dev)', () => {
   });
 
   it('answers 404 for anything else under /_louise/, traversal included', async () => {
-    for (const path of ['/_louise/notes.txt', '/_louise/missing.js', '/_louise/..%2F..%2Fpackage.json', '/_louise/sub/editor.js', '/_louise/']) {
+    for (const path of [
+      '/_louise/notes.txt',
+      '/_louise/.vite/manifest.json',
+      '/_louise/missing.js',
+      '/_louise/..%2F..%2Fpackage.json',
+      '/_louise/sub/editor.js',
+      '/_louise/',
+    ]) {
       expect((await fetch(`${base}${path}`)).status, path).toBe(404);
     }
   });
@@ -79,6 +89,7 @@ describe('copyEditorAssets (astro build)', () => {
     expect(readFileSync(join(client, '_louise', 'editor.js'), 'utf8')).toBe('import("./rich-editor-AbC123.js");');
     expect(existsSync(join(client, '_louise', 'rich-editor-AbC123.js'))).toBe(true);
     expect(existsSync(join(client, '_louise', 'notes.txt'))).toBe(false);
+    expect(existsSync(join(client, '_louise', '.vite'))).toBe(false);
     expect(info).toHaveBeenCalledWith(`edit-mode client copied to ${join(client, '_louise')}/`);
     rmSync(client, { recursive: true, force: true });
   });

@@ -1,4 +1,4 @@
-import { EMPTY_IMAGE } from '../src/client/empty-image.ts';
+import { EMPTY_IMAGE } from '../src/client/fields/empty-image.ts';
 import { isVersioned, type CollectionConfig, type ImageValue } from '../src/content/collection.ts';
 import { documentRevs } from '../src/content/document-revs.ts';
 import { readEntry, type Entry, type EntryKey, type ReadEntry } from '../src/content/read-entry.ts';

@@ -4,6 +4,7 @@
 //   lib/integration/**/*.astro (+ .astro.d.ts),
 //   lib/integration/virtual.d.ts                copied, `./x.ts` imports -> `./x.js`
 //   lib/editor/editor.js (+ lazy chunks)         the edit-mode client (Vite)
+//   lib/editor/.vite/manifest.json               its chunks by source module (size budgets)
 // Incremental: each step runs only when its inputs changed (content hashes
 // in .louise/build, plus tsc's own incremental state), and outputs whose
 // source is gone are removed. `--clean` starts from nothing.
@@ -23,6 +24,7 @@ const STATE = join(root, '.louise', 'build');
 const RUNTIME_TYPES = join(STATE, 'runtime.d.ts');
 const EDITOR_OUT = join(LIB, 'editor');
 const EDITOR_STAMP = join(STATE, 'editor.hash');
+const EDITOR_MANIFEST = join(EDITOR_OUT, '.vite', 'manifest.json');
 const EDITOR_SOURCES = ['src/client', 'integration/client'];
 const COMPILED_ROOTS = ['src', 'integration', 'cli'];
 /** Our own relative `.ts` specifiers in import/export statements and `import()` types. */
@@ -86,7 +88,8 @@ async function tsc(project) {
  */
 async function editorBundle() {
   const hash = hashFiles([...EDITOR_SOURCES.flatMap((dir) => walk(join(root, dir))), join(root, 'package-lock.json'), fileURLToPath(import.meta.url)]);
-  if (existsSync(join(EDITOR_OUT, 'editor.js')) && existsSync(EDITOR_STAMP) && readFileSync(EDITOR_STAMP, 'utf8') === hash) return;
+  const built = [join(EDITOR_OUT, 'editor.js'), EDITOR_MANIFEST, EDITOR_STAMP].every((file) => existsSync(file));
+  if (built && readFileSync(EDITOR_STAMP, 'utf8') === hash) return;
   const { build } = await import('vite');
   await build({
     configFile: false,
@@ -102,6 +105,9 @@ async function editorBundle() {
       minify: true,
       modulePreload: false,
       reportCompressedSize: false,
+      // .vite/manifest.json: each chunk by its source module, which the size budgets read
+      // (the integration serves and copies only the flat `*.js` names, never this file).
+      manifest: true,
       rolldownOptions: {
         input: { editor: join(root, 'integration/client/edit-entry.ts') },
         output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite } from './harness.ts';
@@ -32,71 +32,93 @@ const SECTIONS_BUDGET = 6 * 1024;
 const CONFLICT_VIEW_BUDGET = 2 * 1024;
 const ASSETS = new URL('../../lib/editor/', import.meta.url);
 const ENTRY = 'editor.js';
+/** Vite's manifest of the edit-mode build (`build.manifest` in scripts/build-package.mjs): each chunk by its source module. */
+const MANIFEST = new URL('.vite/manifest.json', ASSETS);
+/** The edit-mode entry's source module, as the manifest keys it. */
+const ENTRY_SOURCE = 'integration/client/edit-entry.ts';
+/** Each lazy chunk by the source module it is built from (the folder of src/client it lives in). */
+const RICH_SOURCE = 'src/client/fields/rich/rich-editor.ts';
+const PANEL_SOURCE = 'src/client/panels/media/media-panel.ts';
+const CONFLICT_VIEW_SOURCE = 'src/client/panels/choices/choice-view.ts';
+const REALTIME_SOURCE = 'src/client/realtime/realtime-client.ts';
+const SECTIONS_SOURCE = 'src/client/sections/sections-client.ts';
+const OTHER_PANEL_SOURCES: Record<keyof typeof OTHER_PANELS, string> = {
+  'louise-settings': 'src/client/panels/settings/settings-panel.ts',
+  'louise-inbox': 'src/client/panels/inbox/inbox-panel.ts',
+  'louise-search': 'src/client/panels/search/search-panel.ts',
+};
 
-const files = existsSync(ASSETS) ? readdirSync(ASSETS).filter((name) => name.endsWith('.js')) : [];
+/** One chunk as Vite's manifest describes it; `imports` and `dynamicImports` name other manifest keys. */
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+const manifest: Record<string, ManifestChunk> = existsSync(MANIFEST) ? JSON.parse(readFileSync(MANIFEST, 'utf8')) : {};
 const source = (name: string) => readFileSync(new URL(name, ASSETS), 'utf8');
 const gzipped = (names: Iterable<string>) => [...names].reduce((sum, name) => sum + gzipSync(readFileSync(new URL(name, ASSETS))).length, 0);
 
-/** Chunks a chunk imports statically (they load with it). */
-function staticImports(name: string): string[] {
-  const code = source(name);
-  const found = [...code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*${}\s,]+from\s*)?["'`]\.\/([^"'`]+\.js)["'`]/g)].map((m) => m[1]!);
-  return found.filter((dep) => files.includes(dep));
-}
-
-/** Chunks a chunk imports with `import()` (they load on demand). */
-const dynamicImports = (name: string) =>
-  [...source(name).matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)].map((m) => m[1]!).filter((dep) => files.includes(dep));
-
-function closure(roots: string[], skip: ReadonlySet<string> = new Set()): Set<string> {
+/** Manifest keys of the chunks that load with `roots` (their static imports), leaving out those whose file is in `skip`. */
+function closureKeys(roots: string[], skip: ReadonlySet<string> = new Set()): Set<string> {
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length > 0) {
-    const name = stack.pop()!;
-    if (seen.has(name) || skip.has(name)) continue;
-    seen.add(name);
-    stack.push(...staticImports(name));
+    const key = stack.pop()!;
+    const chunk = manifest[key];
+    if (seen.has(key) || !chunk || skip.has(chunk.file)) continue;
+    seen.add(key);
+    stack.push(...(chunk.imports ?? []));
   }
   return seen;
 }
+const files = (keys: Iterable<string>) => new Set([...keys].map((key) => manifest[key]!.file));
 
-const entry = files.includes(ENTRY) && source(ENTRY).includes('louise:ready') ? ENTRY : undefined;
-const core = entry ? closure([entry]) : new Set<string>();
-const lazy = [...new Set([...core].flatMap(dynamicImports))];
-/** A panel's chunk: its dialog (`#<id>`) opened with showModal (the shared frame's CSS names every id but opens none). */
-const opens = (id: string) => (name: string) => source(name).includes(id) && source(name).includes('showModal');
-/** The media panel's chunk: the dialog (`#louise-media`) opened with showModal. */
-const isPanel = opens('louise-media');
-const isOtherPanel = (name: string) => Object.keys(OTHER_PANELS).some((id) => opens(id)(name));
-/** The live session's chunk: the line its presence element shows while the socket is down (realtime-peers.ts). */
-const isRealtime = (name: string) => source(name).includes('Live collaboration offline');
-/** The sections editor's chunk: the toolbar it gives each block (sections-client.ts). */
-const isSections = (name: string) => source(name).includes('louise-block-bar');
-/** The conflict view's chunk: the title it gives a link in rich text (safe-html.ts). */
-const isConflictView = (name: string) => source(name).includes('Link to ');
-const rich = closure(
-  lazy.filter((name) => !isPanel(name) && !isOtherPanel(name) && !isRealtime(name) && !isSections(name) && !isConflictView(name)),
-  core,
-);
-const conflictView = closure(lazy.filter(isConflictView), core);
-const sections = closure(lazy.filter(isSections), core);
-const panel = closure(lazy.filter(isPanel), core);
-const realtime = closure(lazy.filter(isRealtime), core);
-const others = Object.entries(OTHER_PANELS).map(([id, budget]) => ({ id, budget, chunks: closure(lazy.filter(opens(id)), core) }));
+const entry = manifest[ENTRY_SOURCE]?.isEntry && manifest[ENTRY_SOURCE].file === ENTRY ? ENTRY : undefined;
+const coreKeys = entry ? closureKeys([ENTRY_SOURCE]) : new Set<string>();
+const core = files(coreKeys);
+/** Source modules the core imports with `import()` (they load on demand). */
+const lazy = new Set([...coreKeys].flatMap((key) => manifest[key]!.dynamicImports ?? []));
+/** The chunk a source module the core imports on demand is built into, with the chunks it imports statically beyond the core. */
+const lazyChunk = (src: string) => (lazy.has(src) && manifest[src]?.isDynamicEntry ? files(closureKeys([src], core)) : new Set<string>());
+/** The file a source module's own chunk is (undefined when it has none: it went into another chunk). */
+const fileOf = (src: string) => manifest[src]?.file;
+/** A source module built into the core: it has no chunk of its own, or its chunk loads with the core. */
+const inCore = (src: string) => fileOf(src) === undefined || core.has(fileOf(src)!);
+/** A source module's own chunk is among `chunks`. */
+const isIn = (chunks: ReadonlySet<string>, src: string) => fileOf(src) !== undefined && chunks.has(fileOf(src)!);
+const rich = lazyChunk(RICH_SOURCE);
+const conflictView = lazyChunk(CONFLICT_VIEW_SOURCE);
+const sections = lazyChunk(SECTIONS_SOURCE);
+const panel = lazyChunk(PANEL_SOURCE);
+const realtime = lazyChunk(REALTIME_SOURCE);
+const others = Object.entries(OTHER_PANELS).map(([id, budget]) => {
+  const src = OTHER_PANEL_SOURCES[id as keyof typeof OTHER_PANELS];
+  return { id, src, budget, chunks: lazyChunk(src) };
+});
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 describe('edit-mode client size budgets', () => {
   it('finds the edit-mode entry and a separate rich-text chunk in the build', () => {
-    expect(entry, 'lib/editor/editor.js is missing or is not the edit-mode entry: run `npm run build:pkg`').toBeTruthy();
+    expect(
+      entry,
+      'lib/editor/.vite/manifest.json is missing or does not build integration/client/edit-entry.ts into editor.js: run `npm run build:pkg`',
+    ).toBeTruthy();
     expect(rich.size, 'the rich-text editor is not a separate dynamically imported chunk').toBeGreaterThan(0);
+    // Every chunk the core loads on demand has its budget below (a new one needs its own).
+    const budgeted = [RICH_SOURCE, PANEL_SOURCE, CONFLICT_VIEW_SOURCE, REALTIME_SOURCE, SECTIONS_SOURCE, ...others.map((other) => other.src)];
+    expect([...lazy].sort(), 'a chunk the core imports on demand has no size budget').toEqual(budgeted.sort());
     expect([...rich].some((name) => /Lexical|lexical/.test(source(name)))).toBe(true);
     expect([...core].some((name) => source(name).includes('createEditor') && source(name).includes('registerRichText'))).toBe(false);
   });
 
   it('finds the media panel in its own chunk, imported on demand by the core and not part of the rich-text chunk', () => {
     expect(panel.size, 'the media panel is not a separate dynamically imported chunk').toBeGreaterThan(0);
-    expect([...core].some(isPanel), 'the media panel is in the core').toBe(false);
-    expect([...rich].some(isPanel), 'the media panel is in the rich-text chunk').toBe(false);
+    expect(inCore(PANEL_SOURCE), 'the media panel is in the core').toBe(false);
+    expect(isIn(rich, PANEL_SOURCE), 'the media panel is in the rich-text chunk').toBe(false);
     expect(
       [...panel].some((name) => /Lexical|lexical/.test(source(name))),
       'the media panel chunk pulls in Lexical',
@@ -119,17 +141,17 @@ describe('edit-mode client size budgets', () => {
 
   it(`keeps the conflict view in its own chunk without Lexical, within ${kb(CONFLICT_VIEW_BUDGET)} gzipped`, () => {
     expect(conflictView.size, 'the conflict view is not a separate dynamically imported chunk').toBeGreaterThan(0);
-    expect([...core].some(isConflictView), 'the conflict view is in the core').toBe(false);
+    expect(inCore(CONFLICT_VIEW_SOURCE), 'the conflict view is in the core').toBe(false);
     expect([...conflictView].some((name) => /Lexical|lexical/.test(source(name)))).toBe(false);
     const size = gzipped(conflictView);
     console.log(`conflict view chunk: ${kb(size)} gzipped (${[...conflictView].join(', ')})`);
     expect(size).toBeLessThanOrEqual(CONFLICT_VIEW_BUDGET);
   });
 
-  for (const { id, budget, chunks } of others)
+  for (const { id, src, budget, chunks } of others)
     it(`keeps the ${id} panel in its own chunk, within ${kb(budget)} gzipped`, () => {
       expect(chunks.size, `${id} is not a separate dynamically imported chunk`).toBeGreaterThan(0);
-      expect([...core].some(opens(id)), `${id} is in the core`).toBe(false);
+      expect(inCore(src), `${id} is in the core`).toBe(false);
       expect(
         [...chunks].some((name) => /Lexical|lexical/.test(source(name))),
         `${id} pulls in Lexical`,
@@ -140,14 +162,14 @@ describe('edit-mode client size budgets', () => {
     });
 
   // Chunks loaded once the editors are ready, where the page or the site has them: each on its own, without Lexical.
-  for (const { what, budget, chunks, is } of [
-    { what: 'live session', budget: REALTIME_BUDGET, chunks: realtime, is: isRealtime },
-    { what: 'sections editor', budget: SECTIONS_BUDGET, chunks: sections, is: isSections },
+  for (const { what, budget, chunks, src } of [
+    { what: 'live session', budget: REALTIME_BUDGET, chunks: realtime, src: REALTIME_SOURCE },
+    { what: 'sections editor', budget: SECTIONS_BUDGET, chunks: sections, src: SECTIONS_SOURCE },
   ])
     it(`keeps the ${what} in its own chunk without Lexical, within ${kb(budget)} gzipped`, () => {
       expect(chunks.size, `the ${what} is not a separate dynamically imported chunk`).toBeGreaterThan(0);
-      expect([...core].some(is), `the ${what} is in the core`).toBe(false);
-      expect([...rich].some(is), `the ${what} is in the rich-text chunk`).toBe(false);
+      expect(inCore(src), `the ${what} is in the core`).toBe(false);
+      expect(isIn(rich, src), `the ${what} is in the rich-text chunk`).toBe(false);
       expect(
         [...chunks].some((name) => /Lexical|lexical/.test(source(name))),
         `the ${what} chunk pulls in Lexical`,

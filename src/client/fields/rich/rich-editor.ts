@@ -1,0 +1,258 @@
+// The rich-text editor: Lexical and its plugins, in their own chunk (loaded by
+// rich-field.ts only when a page has a `data-cms-type="richtext"` field).
+import { createEmptyHistoryState, registerHistory } from '@lexical/history';
+import { $toggleLink, LinkNode } from './link-node.ts';
+import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListItemNode, ListNode, registerList } from '@lexical/list';
+import { $createHeadingNode, DRAG_DROP_PASTE, HeadingNode, QuoteNode, registerRichText } from '@lexical/rich-text';
+import { $setBlocksType } from '@lexical/selection';
+import {
+  $createNodeSelection,
+  $createParagraphNode,
+  $getNearestNodeFromDOMNode,
+  $getSelection,
+  $isParagraphNode,
+  $isRangeSelection,
+  $isNodeSelection,
+  $setSelection,
+  CLICK_COMMAND,
+  COMMAND_PRIORITY_EDITOR,
+  COMMAND_PRIORITY_LOW,
+  createEditor,
+  FORMAT_TEXT_COMMAND,
+  INSERT_LINE_BREAK_COMMAND,
+  INSERT_PARAGRAPH_COMMAND,
+  KEY_ENTER_COMMAND,
+  PASTE_COMMAND,
+  RootNode,
+  type ElementNode,
+  type LexicalEditor,
+} from 'lexical';
+import { isPhrasingHost } from '../../../content/inline-host.ts';
+import { $isImageNode, ImageNode } from './image-node.ts';
+import { $isKeptNode, KeptNode } from './kept-node.ts';
+import type { FieldEditor } from '../plain-field.ts';
+import { DEFAULT_RICH_CONTEXT, type RichContext } from '../rich-context.ts';
+import { $exportSource, $flattenRoot, $loadSource, type Ledger } from './rich-source.ts';
+import { $status } from '../../core/status.ts';
+
+const LOAD = 'louise-load';
+
+/** Replaces the editor's content with `html`; the ledger remembers each block's source (see rich-source.ts). */
+function load(editor: LexicalEditor, html: string, inline: boolean): Ledger {
+  let ledger: Ledger = { blocks: new Map(), after: '', inline };
+  editor.update(
+    () => {
+      ledger = $loadSource(editor, html, inline);
+    },
+    { discrete: true, tag: LOAD },
+  );
+  return ledger;
+}
+
+/** The selection as it is now, to insert at after an await (a dialog or an upload). */
+const $here = () => $getSelection()?.clone() ?? null;
+
+/** Runs `use` with the image code (upload, alt dialog, media panel), loaded on first use; a failure is said in the status line. */
+function withImages(use: (images: typeof import('./rich-image.ts')) => Promise<void>): void {
+  import('./rich-image.ts')
+    .then(use)
+    .catch((error: unknown) => $status.set({ tone: 'problem', text: `The image could not be added (${String(error)}). Reload the page to try again.` }));
+}
+
+/** Toolbar buttons that make blocks; a field whose element holds phrasing content only has none. */
+const BLOCK_TOOLS = new Set(['H2', 'H3', '¶', '•', '1.']);
+
+function toolbar(editor: LexicalEditor, label: string, context: RichContext, inline: boolean): HTMLElement {
+  const setBlock = (make: () => ElementNode) => editor.update(() => $setBlocksType($getSelection(), make));
+  const tools: Array<[string, string, () => void]> = [
+    ['B', 'Bold', () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'bold')],
+    ['I', 'Italic', () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'italic')],
+    [
+      'Link',
+      'Link (empty address removes it)',
+      () => {
+        const url = prompt('Link address (leave empty to remove the link)', 'https://');
+        if (url !== null) editor.update(() => $toggleLink(url.trim() && url.trim() !== 'https://' ? url.trim() : null));
+      },
+    ],
+    ['H2', 'H2 heading', () => setBlock(() => $createHeadingNode('h2'))],
+    ['H3', 'H3 subheading', () => setBlock(() => $createHeadingNode('h3'))],
+    ['¶', 'Paragraph', () => setBlock($createParagraphNode)],
+    ['•', 'Bulleted list', () => editor.dispatchCommand(INSERT_UNORDERED_LIST_COMMAND, undefined)],
+    ['1.', '1. Numbered list', () => editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined)],
+    [
+      'Image',
+      'Image from the media library',
+      () => {
+        const at = editor.read($here);
+        withImages((m) => m.insertFromLibrary(editor, context, at, label));
+      },
+    ],
+  ];
+  const bar = document.createElement('div');
+  bar.className = 'louise-toolbar';
+  bar.setAttribute('role', 'toolbar');
+  bar.setAttribute('aria-label', `Formatting: ${label}`);
+  for (const [text, name, run] of tools) {
+    if (inline && BLOCK_TOOLS.has(text)) continue;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = text;
+    button.title = name;
+    button.setAttribute('aria-label', name);
+    // Keep the selection in the editor when the button is clicked.
+    button.addEventListener('mousedown', (event) => event.preventDefault());
+    button.addEventListener('click', run);
+    bar.append(button);
+  }
+  return bar;
+}
+
+/**
+ * Images in the field: a pasted or dropped file is uploaded to the media
+ * library and inserted; a click selects an image (Delete removes it);
+ * double-click or Enter on it changes its alt text.
+ */
+function registerImages(editor: LexicalEditor, context: RichContext): void {
+  editor.registerCommand(
+    DRAG_DROP_PASTE,
+    (files) => {
+      const at = $here();
+      withImages((m) => m.insertFiles(editor, context, files, at));
+      return true;
+    },
+    COMMAND_PRIORITY_EDITOR,
+  );
+  // Rich text pastes HTML when the clipboard has any: a browser's Copy Image
+  // puts an <img> pointing at its own site beside the file (the server would
+  // drop it), so a paste whose only content is images uploads the files.
+  editor.registerCommand(
+    PASTE_COMMAND,
+    (event) => {
+      const data = event instanceof ClipboardEvent ? event.clipboardData : null;
+      const files = [...(data?.files ?? [])];
+      if (!data || files.length === 0) return false;
+      const html = data.getData('text/html');
+      const text = html ? new DOMParser().parseFromString(html, 'text/html').body.textContent : data.getData('text/plain');
+      if (text?.trim()) return false;
+      event.preventDefault();
+      return editor.dispatchCommand(DRAG_DROP_PASTE, files);
+    },
+    COMMAND_PRIORITY_LOW,
+  );
+  const selected = () => {
+    const selection = $getSelection();
+    const nodes = $isNodeSelection(selection) ? selection.getNodes() : [];
+    return nodes.length === 1 && $isImageNode(nodes[0]) ? nodes[0].getKey() : null;
+  };
+  const editAltOf = (key: string) => withImages((m) => m.editAlt(editor, key));
+  editor.registerCommand(
+    CLICK_COMMAND,
+    (event) => {
+      const node = $getNearestNodeFromDOMNode(event.target as Node);
+      if (!$isImageNode(node) && !$isKeptNode(node)) return false;
+      // A link inside a part kept as written is not followed while editing.
+      event.preventDefault();
+      const selection = $createNodeSelection();
+      selection.add(node.getKey());
+      $setSelection(selection);
+      if (event.detail === 2 && $isImageNode(node)) editAltOf(node.getKey());
+      return true;
+    },
+    COMMAND_PRIORITY_LOW,
+  );
+  editor.registerCommand(
+    KEY_ENTER_COMMAND,
+    (event) => {
+      const key = selected();
+      if (key === null) return false;
+      event?.preventDefault();
+      editAltOf(key);
+      return true;
+    },
+    COMMAND_PRIORITY_LOW,
+  );
+  // Lexical draws no selection for a node: outline the selected image or kept part.
+  const picked = () => {
+    const selection = $getSelection();
+    const nodes = $isNodeSelection(selection) ? selection.getNodes() : [];
+    return nodes.length === 1 && ($isImageNode(nodes[0]) || $isKeptNode(nodes[0])) ? nodes[0].getKey() : null;
+  };
+  let shown: HTMLElement | null = null;
+  editor.registerUpdateListener(({ editorState }) => {
+    const key = editorState.read(picked);
+    const dom = key === null ? null : editor.getElementByKey(key);
+    if (dom === shown) return;
+    // Drawn inside the image, so it hides none of the text beside it.
+    if (shown) shown.style.outline = '';
+    if (dom) Object.assign(dom.style, { outline: '3px solid #4f46e5', outlineOffset: '-3px' });
+    shown = dom;
+  });
+}
+
+/**
+ * A field on an element that holds phrasing content only (`<p>`, a heading,
+ * `<li>`...): one paragraph written without `<p>`. Enter adds a line break,
+ * a paste comes in as plain text, and anything that still makes a block
+ * (a drop, an undo across a reload) is joined back into the one paragraph.
+ */
+function registerInline(editor: LexicalEditor, ledger: () => Ledger): void {
+  editor.registerCommand(INSERT_PARAGRAPH_COMMAND, () => editor.dispatchCommand(INSERT_LINE_BREAK_COMMAND, false), COMMAND_PRIORITY_LOW);
+  editor.registerCommand(
+    PASTE_COMMAND,
+    (event) => {
+      const data = event instanceof ClipboardEvent ? event.clipboardData : null;
+      const selection = $getSelection();
+      if (!data || !$isRangeSelection(selection)) return false;
+      event.preventDefault();
+      selection.insertRawText(data.getData('text/plain'));
+      return true;
+    },
+    COMMAND_PRIORITY_LOW,
+  );
+  editor.registerNodeTransform(RootNode, (root) => {
+    const first = root.getFirstChild();
+    if (root.getChildrenSize() > 1 || (first && !$isParagraphNode(first))) $flattenRoot(editor, ledger());
+  });
+}
+
+/**
+ * Mounts Lexical in place on a rich-text marker, with a small formatting
+ * toolbar. `context` says where images are uploaded and picked. What the
+ * editor does not model is kept as written, and a block the editor did not
+ * change is saved exactly as it was loaded (rich-source.ts).
+ */
+export function mountRichEditor(el: HTMLElement, onInput: () => void, context: RichContext = DEFAULT_RICH_CONTEXT): FieldEditor {
+  const label = el.dataset.cmsLabel ?? el.dataset.cmsField?.split(':').pop() ?? 'Rich text';
+  const html = el.innerHTML;
+  const inline = isPhrasingHost(el.localName);
+  el.replaceChildren();
+  const editor = createEditor({
+    namespace: 'louise',
+    nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, ImageNode, KeptNode],
+    theme: inline ? { paragraph: 'louise-inline-line' } : {},
+    onError: (error) => console.error('louise: rich-text editor', error),
+  });
+  // Lexical's core leaves contenteditable to the host (React's ContentEditable does it there).
+  el.contentEditable = 'true';
+  el.setAttribute('role', 'textbox');
+  el.setAttribute('aria-multiline', inline ? 'false' : 'true');
+  el.setAttribute('aria-label', label);
+  el.before(toolbar(editor, label, context, inline));
+  editor.setRootElement(el);
+  registerRichText(editor);
+  registerList(editor);
+  registerHistory(editor, createEmptyHistoryState(), 300);
+  registerImages(editor, context);
+  let ledger = load(editor, html, inline);
+  if (inline) registerInline(editor, () => ledger);
+  editor.registerUpdateListener(({ dirtyElements, dirtyLeaves, tags }) => {
+    if ((dirtyElements.size > 0 || dirtyLeaves.size > 0) && !tags.has(LOAD)) onInput();
+  });
+  return {
+    get: () => editor.read(() => $exportSource(editor, ledger)),
+    set: (value) => {
+      ledger = load(editor, value, inline);
+    },
+  };
+}
