@@ -1,6 +1,6 @@
-import type { FieldMap, FieldSpec } from '../content/collection.ts';
+import { isSectionsField, type FieldMap, type FieldSpec } from '../content/collection.ts';
 import { bufferKey, type BufferedDraft } from '../content/draft-buffer.ts';
-import { blockKey, documentRevs } from '../content/document-revs.ts';
+import { blockKey, documentRevs, parseBlockKey } from '../content/document-revs.ts';
 import { jsonLimitProblem } from '../http/json-limits.ts';
 import {
   changedFields,
@@ -8,7 +8,7 @@ import {
   editKeys,
   findConflicts,
   mergeDraft,
-  parseDraftBody,
+  structureFields,
   touchedFields,
   type Conflict,
   type DraftEdit,
@@ -26,8 +26,6 @@ import type { EditorSession } from '../http/session.ts';
 import type { SoftLockSource } from './soft-locks.ts';
 
 export interface SaveDraftOptions<E> {
-  /** Field name to the revision the save started from (`$base`). Without it nothing is checked. */
-  base?: Readonly<Record<string, string>> | undefined;
   /** Advisory locks; not for the realtime session's own persist. */
   softLocks?: SoftLockSource<E> | undefined;
   /**
@@ -55,8 +53,9 @@ export interface SavedDraft {
 const MAX_ATTEMPTS = 25;
 
 /**
- * The one draft write path (routes, the realtime object, agent tools):
- * allowlists and sanitizes the changed fields, checks `$base` revisions (409)
+ * The one draft write path (routes, the realtime object, agent tools), for
+ * an edit its caller built (a route parses its body once, `parseDraftEdit`):
+ * allowlists and sanitizes the changed fields, checks the edit's `base` revisions (409)
  * and soft locks (423), then stores a full snapshot merged over the buffer's
  * draft, else the newest pending version, else the live row. Throws
  * `HttpError` for every refusal; nothing is written then.
@@ -66,12 +65,12 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
   deps: DraftDeps<E>,
   session: EditorSession,
   id: number,
-  snapshot: Readonly<Record<string, unknown>>,
+  draft: DraftEdit,
   options: SaveDraftOptions<E> = {},
 ): Promise<SavedDraft> {
   const { vt } = deps;
-  const { edit, touched, parsedBase } = await checkDraftSave(deps, session, id, snapshot);
-  const base = options.base ?? parsedBase;
+  const { edit, touched } = await checkDraftSave(deps, session, id, draft);
+  const { base } = edit;
   const client = options.client ?? env.DB;
   const buffer = deps.buffer(env);
   const softLocks = options.softLocks;
@@ -142,50 +141,65 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
 }
 
 /**
- * Everything about a save that needs no database: the body parsed against
- * the fields (400), every value checked and normalized (422), the site's
- * validate hook. A refusal here has read and written nothing. The realtime
- * object runs it on each change before acknowledging it, so what it flushes
- * later through `applySaveDraft` was already accepted.
+ * Everything about a save that needs no database: every part of the edit a
+ * field of the collection (400), every value checked and normalized (422),
+ * the site's validate hook. A refusal here has read and written nothing.
+ * The realtime object runs it on each change before acknowledging it, so
+ * what it flushes later through `applySaveDraft` was already accepted.
  */
-export async function checkDraftSave<E>(deps: DraftDeps<E>, session: EditorSession, id: number, snapshot: Readonly<Record<string, unknown>>) {
+export async function checkDraftSave<E>(deps: DraftDeps<E>, session: EditorSession, id: number, draft: DraftEdit) {
   const { config } = deps.vt;
-  const parsed = parseDraftBody(snapshot, config.fields);
-  if (parsed.unknown.length > 0)
-    throw new HttpError(400, 'unknown_field', `Not a field of ${config.slug}: ${parsed.unknown.join(', ')}.`, { fields: parsed.unknown });
-  if (parsed.problems.length > 0) throw new HttpError(400, 'invalid_body', parsed.problems.join('; '));
-  const edit = prepareEdit(parsed.edit, config.fields, deps.sanitize);
+  // The edge refused these already for a body (`parseDraftEdit`); checked again so no edit, however built, reaches a column that is not a field.
+  const unknown = unknownKeys(draft, config.fields);
+  if (unknown.length > 0) throw new HttpError(400, 'unknown_field', `Not a field of ${config.slug}: ${unknown.join(', ')}.`, { fields: unknown });
+  const edit = prepareEdit(draft, config.fields, deps.sanitize);
   const touched = touchedFields(edit);
   if (touched.length === 0) throw new HttpError(400, 'empty_save', 'The save carries no fields.');
   const values = {
     ...edit.fields,
     ...Object.fromEntries(edit.items.map((i) => [`${i.field}.${i.index}`, i.value])),
-    ...Object.fromEntries((edit.blocks ?? []).map((b) => [blockKey(b), b.value])),
+    ...Object.fromEntries(edit.blocks.map((b) => [blockKey(b), b.value])),
   };
   await runValidate(deps.validate, values, { stage: 'draft', id, editor: session });
-  return { edit, touched, parsedBase: parsed.base };
+  return { edit, touched };
 }
 
+/** Keys of an edit that address no field of the collection: a whole field, a list item of a `json` field, a field of a sections block. */
+function unknownKeys(edit: DraftEdit, fields: FieldMap): string[] {
+  const isList = (field: string) => Object.hasOwn(fields, field) && fields[field]?.type === 'json' && !isSectionsField(fields[field]);
+  return [
+    ...Object.keys(edit.fields).filter((field) => !Object.hasOwn(fields, field)),
+    ...(edit.items ?? [])
+      .filter((item) => !isList(item.field) || !Number.isSafeInteger(item.index) || item.index < 0)
+      .map((item) => `${item.field}.${item.index}`),
+    ...(edit.blocks ?? []).map(blockKey).filter((key) => !parseBlockKey(key, fields)),
+  ];
+}
+
+/** A checked edit: every part present, its structure saves derived from its fields and base. */
+type PreparedEdit = DraftEdit & Required<Pick<DraftEdit, 'items' | 'blocks' | 'structure'>>;
+
 /**
- * Checks and normalizes every value of a parsed save (422 for any that
- * cannot be stored), before anything is read or written. A block field's
- * value is checked here only against the size limits: its rules depend on
- * its block's type, which the merge reads from the stored list.
+ * Checks and normalizes every value of an edit (422 for any that cannot be
+ * stored), before anything is read or written. A block field's value is
+ * checked here only against the size limits: its rules depend on its
+ * block's type, which the merge reads from the stored list.
  */
-function prepareEdit(parsed: DraftEdit, fields: FieldMap, sanitize: (html: string) => string): DraftEdit {
-  const { data, violations } = prepareFields(parsed.fields, fields, sanitize);
+function prepareEdit(edit: DraftEdit, fields: FieldMap, sanitize: (html: string) => string): PreparedEdit {
+  const { data, violations } = prepareFields(edit.fields, fields, sanitize);
   const items: ItemEdit[] = [];
-  for (const item of parsed.items) {
+  for (const item of edit.items ?? []) {
     const prepared = prepareItem(fields[item.field] as FieldSpec, item.value);
     if ('problem' in prepared) violations.push({ field: `${item.field}.${item.index}`, message: prepared.problem });
     else items.push({ ...item, value: prepared.value });
   }
-  for (const block of parsed.blocks ?? []) {
+  const blocks = edit.blocks ?? [];
+  for (const block of blocks) {
     const problem = block.value === undefined ? 'must be a JSON value' : jsonLimitProblem(block.value);
     if (problem) violations.push({ field: blockKey(block), message: problem });
   }
   if (violations.length > 0) throw validationError(violations);
-  return { ...parsed, fields: data, items };
+  return { ...edit, fields: data, items, blocks, structure: structureFields(data, edit.base, fields) };
 }
 
 /** The answer to a merge that cannot be stored: 400 an item out of range, 409 `block_removed`, 422 a block that does not fit. */

@@ -71,7 +71,7 @@ export async function insertDraft(
   for (const field of vt.fields) {
     let expr = current(field);
     if (Object.hasOwn(edit.fields, field)) expr = bind(vt.versions.encode(field, edit.fields[field]));
-    const items = edit.items.filter((item) => item.field === field);
+    const items = (edit.items ?? []).filter((item) => item.field === field);
     if (items.length > 0) {
       const sets = items.map((item) => `'$[${item.index}]', json(${bind(JSON.stringify(item.value ?? null))})`);
       expr = `json_set(${current(field)}, ${sets.join(', ')})`;

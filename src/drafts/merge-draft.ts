@@ -17,20 +17,34 @@ export interface BlockEdit extends BlockAddress {
   value: unknown;
 }
 
-/** A draft save body, split: whole-field values, list-item values and block-field values. */
-export interface DraftEdit {
-  fields: Record<string, unknown>;
-  items: ItemEdit[];
+/**
+ * One typed draft edit: what a save changes and the revisions it was made
+ * against. The edge builds it (a route parses its body once, the realtime
+ * object takes its already-checked socket message) and the cores take it:
+ * nothing below a route reads a body's shape. `{ fields, base }` is a whole
+ * edit; list items and block fields are addressed by their own parts. `V`
+ * narrows the values when the edge knows more (an overlay region's).
+ */
+export interface DraftEdit<V = unknown> {
+  /** Whole fields by name. */
+  fields: Record<string, V>;
+  /** Field (or block field, `sections.<id>.<key>`) to the revision the edit started from. Without it nothing is checked. */
+  base?: Readonly<Record<string, string>> | undefined;
+  /** List items of `json` fields by index (a body's `paragraphs.2`). */
+  items?: ItemEdit[];
+  /** Fields of sections blocks by block id (a body's `sections.<id>.<key>`). */
   blocks?: BlockEdit[];
   /**
-   * Sections fields sent whole with their revision in `$base`: a structure
+   * Sections fields sent whole with their revision in `base`: a structure
    * save. The list's order and membership come from the save; a block the
-   * current list holds keeps its stored content.
+   * current list holds keeps its stored content. Derived from `fields` and
+   * `base` (`structureFields`): whoever builds an edit need not set it.
    */
   structure?: string[];
 }
 
 export interface ParsedDraftBody {
+  /** The body's changes (its `base` is the separate `base` below). */
   edit: DraftEdit;
   /** Field name to the revision the save started from; undefined when the body has no `$base`. */
   base: Record<string, string> | undefined;
@@ -50,8 +64,9 @@ const DOTTED = /^([A-Za-z_][A-Za-z0-9_]*)\.(0|[1-9][0-9]{0,5})$/;
  * its own revision), never by position, which a reorder would race.
  */
 export function parseDraftBody(body: Readonly<Record<string, unknown>>, fields: FieldMap): ParsedDraftBody {
-  const edit: DraftEdit = { fields: {}, items: [], blocks: [] };
-  const blocks = edit.blocks as BlockEdit[];
+  const items: ItemEdit[] = [];
+  const blocks: BlockEdit[] = [];
+  const edit: DraftEdit = { fields: {}, items, blocks };
   const unknown: string[] = [];
   const problems: string[] = [];
   let base: Record<string, string> | undefined;
@@ -67,17 +82,17 @@ export function parseDraftBody(body: Readonly<Record<string, unknown>>, fields: 
     const dotted = DOTTED.exec(key);
     const spec = dotted && Object.hasOwn(fields, dotted[1] as string) ? fields[dotted[1] as string] : undefined;
     if (dotted && spec?.type === 'json' && !isSectionsField(spec)) {
-      edit.items.push({ field: dotted[1] as string, index: Number(dotted[2]), value });
+      items.push({ field: dotted[1] as string, index: Number(dotted[2]), value });
       continue;
     }
     const address = parseBlockKey(key, fields);
     if (address) blocks.push({ ...address, value });
     else unknown.push(key);
   }
-  for (const item of [...edit.items, ...blocks]) {
+  for (const item of [...items, ...blocks]) {
     if (Object.hasOwn(edit.fields, item.field)) problems.push(`${item.field} is sent both whole and by item; send one`);
   }
-  edit.structure = Object.keys(edit.fields).filter((field) => isSectionsField(fields[field]) && base?.[field] !== undefined);
+  edit.structure = structureFields(edit.fields, base, fields);
   return { edit, base, unknown, problems: [...new Set(problems)] };
 }
 
@@ -95,9 +110,14 @@ function parseBase(value: unknown, fields: FieldMap, problems: string[]): Record
   return base;
 }
 
+/** The sections fields of a save sent whole with a revision in `base`: its structure saves. */
+export function structureFields(values: Readonly<Record<string, unknown>>, base: Readonly<Record<string, string>> | undefined, fields: FieldMap): string[] {
+  return Object.keys(values).filter((field) => Object.hasOwn(fields, field) && isSectionsField(fields[field]) && base?.[field] !== undefined);
+}
+
 /** Every field a save touches (an item edit touches its list; a block edit its sections field, for locks). */
 export function touchedFields(edit: DraftEdit): string[] {
-  return [...new Set([...Object.keys(edit.fields), ...edit.items.map((item) => item.field), ...(edit.blocks ?? []).map((block) => block.field)])];
+  return [...new Set([...Object.keys(edit.fields), ...(edit.items ?? []).map((item) => item.field), ...(edit.blocks ?? []).map((block) => block.field)])];
 }
 
 /** Every key a save's `$base` can check: the touched fields and each block field (`sections.<id>.<key>`). */
@@ -142,7 +162,7 @@ export function mergeDraft(current: Readonly<Record<string, unknown>>, edit: Dra
     if (!merged.ok) return merged;
   }
   const outOfRange: string[] = [];
-  for (const item of edit.items) {
+  for (const item of edit.items ?? []) {
     const list = data[item.field];
     if (!Array.isArray(list) || item.index >= list.length) {
       outOfRange.push(`${item.field}.${item.index}`);

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { isOverlayKey, isRegionName, OVERLAY_COLLECTION } from '../content/overlay.ts';
 import { prepareFields } from '../content/prepare-fields.ts';
+import type { DraftEdit } from '../content/merge-draft.ts';
 import { readSession, withBookmark, writeSession } from '../db/d1-cookie.ts';
 import type { OverlayRegion, OverlayRegions } from '../db/overlays-schema.ts';
 import { HttpError, json } from '../http/errors.ts';
@@ -69,8 +70,8 @@ export function overlayRoute<E extends OverlayEnv>(options: OverlayRouteOptions<
     const session = await requireEditor(request, env, options.resolveEditor, { publish: action === 'publish' || action === 'unpublish' });
     const client = writeSession(env.DB);
     if (action === 'versions') {
-      const { values, base } = parseSave(await parseBody(request, jsonObject('The body must be a JSON object of changed regions.')), sanitize);
-      return withBookmark(json(await saveOverlayRegions(client, session, doc, values, base)), client, request);
+      const edit = parseSave(await parseBody(request, jsonObject('The body must be a JSON object of changed regions.')), sanitize);
+      return withBookmark(json(await saveOverlayRegions(client, session, doc, edit)), client, request);
     }
     const id = await findOverlayId(client, doc);
     if (id === null) return neverSaved(request, action, doc);
@@ -128,8 +129,8 @@ function overlayTarget(pathname: string, options: OverlayRouteOptions<never>): {
   return { doc: { collection, key }, action };
 }
 
-/** The regions a save carries, prepared like any field of their type (`prepareFields`); 400/413 for anything else. */
-function parseSave(body: Record<string, unknown>, sanitize: (html: string) => string): { values: Record<string, OverlayRegion>; base: Record<string, string> } {
+/** The one parse of a save body: the regions it carries, prepared like any field of their type (`prepareFields`), and its `$base`; 400/413 for anything else. */
+function parseSave(body: Record<string, unknown>, sanitize: (html: string) => string): DraftEdit<OverlayRegion> {
   const parsedBase = v.safeParse(Base, body.$base);
   if (!parsedBase.success) throw new HttpError(400, 'invalid_body', v.summarize(parsedBase.issues));
   const types = v.safeParse(Types, body.$type);
@@ -149,5 +150,5 @@ function parseSave(body: Record<string, unknown>, sanitize: (html: string) => st
     if (violations[0]) throw new HttpError(400, 'invalid_body', `${name}: ${violations[0].message}`);
     values[name] = { type, value: data.value } as OverlayRegion;
   }
-  return { values, base: parsedBase.output };
+  return { fields: values, base: parsedBase.output };
 }

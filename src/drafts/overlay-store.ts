@@ -1,4 +1,5 @@
 import { fieldRev } from '../content/field-rev.ts';
+import type { DraftEdit } from '../content/merge-draft.ts';
 import { asRegions, overlayCacheKey, overlayCollection } from '../content/overlay.ts';
 import type { D1Client } from '../db/d1-session.ts';
 import { overlays, overlaysVersions, type OverlayRegion, type OverlayRegions } from '../db/overlays-schema.ts';
@@ -48,7 +49,8 @@ const MAX_ATTEMPTS = 25;
 
 /**
  * Saves regions of a document as a new draft version, creating the document
- * on its first save. A region whose `$base` revision no longer matches what
+ * on its first save (`edit.fields` maps region names to their prepared
+ * values). A region whose `base` revision no longer matches what
  * is stored is a 409 (with the stored value and revision); nothing is written
  * then. The write itself is guarded on the snapshot it merged over, so two
  * saves landing together never lose one another.
@@ -57,10 +59,10 @@ export async function saveOverlayRegions(
   client: D1Client,
   session: EditorSession,
   doc: OverlayDoc,
-  values: Readonly<Record<string, OverlayRegion>>,
-  base: Readonly<Record<string, string>>,
+  edit: DraftEdit<OverlayRegion>,
 ): Promise<{ versionId: number; revs: Record<string, string> }> {
   const { vt } = overlayDeps;
+  const { fields: values, base = {} } = edit;
   let id = await findOverlayId(client, doc);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (id === null) {

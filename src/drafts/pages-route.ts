@@ -158,7 +158,7 @@ async function carry<E extends EditorRouteEnv>(env: E, deps: DraftDeps<E>, edito
     const pending =
       (buffer && (await buffer.get(bufferKey(deps.vt.config.slug, id)))) || (await env.DB.prepare(newestPendingByRowSql(deps.vt)).bind(id).first());
     if (!pending) return;
-    await applySaveDraft(env, deps, editor, id, carried);
+    await applySaveDraft(env, deps, editor, id, { fields: carried });
   } catch (error) {
     reportDegraded('editor.pages.draftCarry', { collection: deps.vt.config.slug, id, error: error instanceof HttpError ? error.code : errorName(error) });
   }

@@ -4,6 +4,8 @@ import { documentRevs } from '../content/document-revs.ts';
 import { pick } from '../content/table-codec.ts';
 import { applyDiscard, applyPublish, applyUnpublish } from './apply-publish.ts';
 import { applySaveDraft } from './apply-save-draft.ts';
+import type { CollectionConfig } from '../content/collection.ts';
+import { parseDraftBody, type DraftEdit } from '../content/merge-draft.ts';
 import { readSession, withBookmark, writeSession } from '../db/d1-cookie.ts';
 import { draftDeps, type DraftDeps, type DraftDepsOptions } from './draft-deps.ts';
 import { toWork, workStatements } from './draft-store.ts';
@@ -115,9 +117,9 @@ export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOp
     const client = writeSession(env.DB);
     let response: Response;
     if (action === 'versions') {
-      // `$base` stays in the body: applySaveDraft parses and checks it with the fields.
       const live = liveSid(request);
-      const saved = await applySaveDraft(env, deps, session, id, await parseBody(request, SaveBody), { softLocks, client, ctx, live });
+      const edit = parseDraftEdit(await parseBody(request, SaveBody), deps.vt.config);
+      const saved = await applySaveDraft(env, deps, session, id, edit, { softLocks, client, ctx, live });
       response = json({ versionId: saved.versionId, revs: saved.revs });
     } else if (action === 'publish') {
       const { versionId } = await parseBody(request, PublishBody);
@@ -136,6 +138,21 @@ export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOp
     await runWriteHook(options.afterWrite, session, { operation, id }, { env, ctx }, `${operation} of ${deps.vt.main.table} ${id}`);
     return withBookmark(response, client, request);
   });
+}
+
+/**
+ * The one parse of a draft save body (`{ <field>: value, '<list>.<n>': item,
+ * '<sections>.<id>.<key>': value, $base? }`, already a JSON object) into the
+ * typed edit the cores take: 400 `unknown_field` for a key that is not a
+ * field of `config`, then 400 `invalid_body` for a malformed `$base` or a
+ * field sent both whole and by item. Nothing below the route reads the body.
+ */
+export function parseDraftEdit(body: Readonly<Record<string, unknown>>, config: CollectionConfig): DraftEdit {
+  const parsed = parseDraftBody(body, config.fields);
+  if (parsed.unknown.length > 0)
+    throw new HttpError(400, 'unknown_field', `Not a field of ${config.slug}: ${parsed.unknown.join(', ')}.`, { fields: parsed.unknown });
+  if (parsed.problems.length > 0) throw new HttpError(400, 'invalid_body', parsed.problems.join('; '));
+  return { ...parsed.edit, base: parsed.base };
 }
 
 /** A page of a row's version history, newest first, with the revisions of the work a save builds on (`revsOf`, default `documentRevs`). */

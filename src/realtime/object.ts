@@ -269,7 +269,7 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
       let value: unknown;
       if (message.type === 'set') {
         try {
-          value = (await checkDraftSave(page.deps, me.editor, target.id, { [message.field]: message.value })).edit.fields[message.field];
+          value = (await checkDraftSave(page.deps, me.editor, target.id, { fields: { [message.field]: message.value } })).edit.fields[message.field];
         } catch (error) {
           ws.serializeAttachment(me);
           if (!(error instanceof HttpError)) throw error;
@@ -486,9 +486,10 @@ export function realtimeObject<E extends EditorRouteEnv>(options: RealtimeObject
       }
       const taken = [...pending];
       const newest = taken.reduce((a, b) => (b[1].n > a[1].n ? b : a))[1];
-      const snapshot = Object.fromEntries(taken.map(([field, change]) => [field, change.value]));
+      // Each change was checked as it arrived (`checkDraftSave`): the edit is built from those values, no body to parse.
+      const edit = { fields: Object.fromEntries(taken.map(([field, change]) => [field, change.value])) };
       try {
-        const saved = await applySaveDraft(this.env, page.deps, newest.editor, target.id, snapshot, { client: writeSession(this.env.DB) });
+        const saved = await applySaveDraft(this.env, page.deps, newest.editor, target.id, edit, { client: writeSession(this.env.DB) });
         const done = taken.filter(([field, change]) => pending.get(field)?.n === change.n).map(([field]) => field);
         for (const field of done) pending.delete(field);
         await this.ctx.storage.delete(done.map((field) => `p:${field}`));
