@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineCollection, textList } from '../content/collection.ts';
-import type { DraftEdit } from '../content/merge-draft.ts';
+import type { DraftEdit } from './merge-draft.ts';
 import { pages, pagesVersions } from '../db/schema.ts';
 import type { HttpError } from '../http/errors.ts';
 import type { EditorSession } from '../http/session.ts';
