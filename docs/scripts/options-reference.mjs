@@ -45,12 +45,15 @@ export async function writeOptionsReference(root) {
     if (!schema) throw new Error(`docs: ${source.module} does not export ${source.schema}; the options reference is generated from it.`);
     const json = toJsonSchema(schema, { errorMode: 'ignore' });
     const docs = readDocs(readFileSync(join(root, source.source), 'utf8'), source.rootType);
+    const messages = checkMessages(schema);
     parts.push(`## ${source.title}`, '', source.intro, '', `Source: \`${source.source}\` (\`${source.schema}\`).`, '');
-    parts.push('| Option | Type | Default | Description |', '|---|---|---|---|');
+    parts.push('| Option | Description |', '|---|---|');
     for (const row of rows(json, '')) {
-      parts.push(
-        `| \`${row.path}\`${row.required ? ' (required)' : ''} | ${cell(row.type)} | ${row.default === undefined ? '' : `\`${JSON.stringify(row.default)}\``} | ${cell(docs.get(row.path) ?? '')} |`,
+      const facts = [row.required ? 'required' : '', cell(row.type), row.default === undefined ? '' : `default \`${JSON.stringify(row.default)}\``].filter(
+        Boolean,
       );
+      const description = docs.get(row.path) ?? (messages.has(row.path) ? `Checked: ${[...messages.get(row.path)].join('; ')}.` : '');
+      parts.push(`| \`${row.path}\`<br />${facts.join(', ')} | ${cell(description)} |`);
     }
     parts.push('');
   }
@@ -93,7 +96,39 @@ function typeOf(schema) {
   return 'function';
 }
 
-const cell = (text) => text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
+/** A table cell in MDX: one line, `|` escaped, and outside code spans `{`, `}` and `<` as entities (MDX would read them as code or tags). */
+const cell = (text) =>
+  text
+    .replace(/\s*\n\s*/g, ' ')
+    .split(/(`[^`]*`)/)
+    .map((part) => (part.startsWith('`') ? part : part.replace(/\{/g, '&#123;').replace(/\}/g, '&#125;').replace(/</g, '&lt;')))
+    .join('')
+    .replace(/\|/g, '\\|');
+
+/**
+ * The messages a schema's checks give, by dotted key (`search.vector.minScore is required: ...`):
+ * the description of a key that has no TSDoc of its own.
+ */
+function checkMessages(schema, path = '', found = new Map()) {
+  const add = (message) => {
+    if (!path || typeof message !== 'string') return;
+    if (!found.has(path)) found.set(path, new Set());
+    found.get(path).add(message.replace(/\.$/, ''));
+  };
+  if (schema.type === 'strict_object' || schema.type === 'object' || schema.type === 'loose_object') {
+    for (const [key, entry] of Object.entries(schema.entries)) checkMessages(entry, path ? `${path}.${key}` : key, found);
+    return found;
+  }
+  if (schema.wrapped) return checkMessages(schema.wrapped, path, found);
+  if (schema.options && schema.type === 'union') for (const option of schema.options) checkMessages(option, path, found);
+  add(schema.message);
+  for (const action of schema.pipe?.slice(1) ?? []) add(action.message);
+  if (schema.pipe?.[0] && schema.pipe[0] !== schema) {
+    add(schema.pipe[0].message);
+    checkMessages(schema.pipe[0], path, found);
+  }
+  return found;
+}
 
 /**
  * TSDoc by dotted key: from the schema's object literals (`key: v.optional(...)`
