@@ -24,7 +24,7 @@ export default defineConfig({
     starlight({
       title: 'Louise',
       description: pkg.description,
-      editLink: undefined,
+      customCss: ['./src/styles/custom.css'],
       sidebar: [
         { label: 'Start', items: ['getting-started'] },
         {
