@@ -6,9 +6,14 @@
 // package's own "exports", as in a site that installed it), with the Worker
 // runtime types and a site's Env. An error is reported at its line in the
 // Markdown file. `npm run docs:build` runs it first.
+//
+// A block whose fence names its file (```ts title="src/cms.config.ts", which
+// Starlight also shows as the block's file name) is written at that path, in
+// a folder per Markdown file, so a later block of the same page can import it
+// (`import { posts } from '../cms.config.ts'`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,10 +29,14 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const origin = new Map();
 for (const [i, block] of blocks.entries()) {
-  const name = `example-${String(i).padStart(3, '0')}.${block.lang}`;
-  origin.set(name, block);
+  const page = join(out, `page-${files.indexOf(block.file)}`);
+  const path = block.title ? join(page, block.title) : join(page, `example-${String(i).padStart(3, '0')}.${block.lang}`);
+  if (!path.startsWith(`${page}/`) || !/\.[cm]?[jt]s$/.test(path))
+    fail(`${relative(root, block.file)}:${block.line}: title="${block.title}" must be a relative .ts or .js path.`);
+  origin.set(relative(root, path), block);
+  mkdirSync(dirname(path), { recursive: true });
   // `export {}` keeps each block a module of its own, so two blocks may declare the same names.
-  writeFileSync(join(out, name), `${block.code}\nexport {};\n`);
+  writeFileSync(path, `${block.code}\nexport {};\n`);
 }
 writeFileSync(
   join(out, 'tsconfig.json'),
@@ -50,7 +59,7 @@ writeFileSync(
         noUnusedParameters: false,
       },
       // The Worker runtime and Env (`wrangler types`), and a site's own Env additions, as `louise init` sets them up.
-      include: ['*.ts', '*.js', '../../worker-configuration.d.ts', '../../site/env.d.ts'],
+      include: ['**/*.ts', '**/*.js', '../../worker-configuration.d.ts', '../../site/env.d.ts'],
     },
     null,
     2,
@@ -60,7 +69,7 @@ writeFileSync(
 if (!existsSync(join(root, 'lib', 'integration', 'index.d.ts'))) fail('the package is not built: run `npm run build:pkg` first.');
 if (!existsSync(join(root, 'worker-configuration.d.ts'))) run('npx', ['wrangler', 'types', '--include-runtime=true']);
 const tsc = spawnSync('npx', ['tsc', '-p', join(out, 'tsconfig.json'), '--pretty', 'false'], { cwd: root, encoding: 'utf8' });
-const report = `${tsc.stdout}${tsc.stderr}`.replace(/(?:\.louise\/examples\/)?(example-\d+\.(?:ts|js))\((\d+),(\d+)\)/g, (whole, name, line, col) => {
+const report = `${tsc.stdout}${tsc.stderr}`.replace(/(\.louise\/examples\/[^\s(]+)\((\d+),(\d+)\)/g, (whole, name, line, col) => {
   const block = origin.get(name);
   return block ? `${relative(root, block.file)}:${block.line + Number(line)}:${col}` : whole;
 });
@@ -78,7 +87,8 @@ function extract(file) {
     const end = lines.findIndex((line, j) => j > i && /^\s*```\s*$/.test(line));
     if (end < 0) fail(`${relative(root, file)}:${i + 1}: an unclosed code block.`);
     const lang = open[1].startsWith('t') ? 'ts' : 'js';
-    found.push({ file, line: i + 1, lang, code: lines.slice(i + 1, end).join('\n'), skipped: /\bnocheck\b/.test(open[2] ?? '') });
+    const title = /\btitle="([^"]+)"/.exec(open[2] ?? '')?.[1];
+    found.push({ file, line: i + 1, lang, title, code: lines.slice(i + 1, end).join('\n'), skipped: /\bnocheck\b/.test(open[2] ?? '') });
     i = end;
   }
   return found;
