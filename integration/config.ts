@@ -128,7 +128,8 @@ export interface CmsConfig<E extends CmsEnv = CmsEnv> {
 
 const fn = (name: string) => v.optional(v.function(`${name} must be a function`));
 
-const CmsConfigSchema = v.strictObject({
+/** The schema `defineCms()` checks a configuration against (the options reference is generated from it). */
+export const CmsConfigSchema = v.strictObject({
   collections: v.optional(
     v.array(
       v.looseObject({ slug: v.string(), fields: v.looseObject({}) }, 'every collection must be made with defineCollection()'),

@@ -26,6 +26,7 @@ stage('typecheck', 'npm', ['run', 'typecheck']);
 // Biome (lint + format check), then import boundaries (dependency-cruiser); both always run.
 stage('lint', 'npm', ['run', 'lint']);
 stage('build', 'npx', ['astro', 'build']);
+stage('docs (examples type-checked, Starlight build)', 'npm', ['run', 'docs:build']);
 stage('vitest (unit, workers, site)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`]);
 stage('playwright (e2e in Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') });
 // Astro's blog starter with Louise from the packed tarball (installs from the npm registry).
