@@ -1,5 +1,5 @@
 /**
- * The Node side of the fake provider servers (tests/fakes/<provider>/server.ts):
+ * The Node side of the fake provider servers (packages/commerce/fakes/<provider>/server.ts):
  * Node's request as a Web `Request` for a fake that speaks `fetch`, the Web
  * `Response` written back, and the server itself. Each server keeps its own
  * order of steps (its `/__fake/` paths before anything is read); only these

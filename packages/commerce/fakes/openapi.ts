@@ -16,9 +16,13 @@ export interface Parameter {
   schema?: Json;
 }
 
-/** Where the providers' published specs live: `../shared/specs` beside the repository, or the folder `variable` names. */
+/**
+ * Where the providers' published specs live: the copies committed in this
+ * package (`packages/commerce/specs`, see NOTICE.md there), or the folder
+ * `variable` names (an empty value counts as unset).
+ */
 export function sharedSpecDir(variable: string): string {
-  return process.env[variable] ?? new URL('../../../shared/specs/', import.meta.url).pathname;
+  return process.env[variable] || new URL('../specs/', import.meta.url).pathname;
 }
 
 /** A path template compiled for matching: `/v2/cards/{card_id}` with its parameter names. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UpstreamError, parseRetryAfter } from '../security/upstream.ts';
+import { UpstreamError, parseRetryAfter } from '../../../src/security/upstream.ts';
 import { type Clock, checkRetryPolicy, retryDelay, withRetry } from './retry.ts';
 
 const policy = { attempts: 3, baseDelayMs: 100, maxDelayMs: 1000 };

@@ -1,4 +1,4 @@
-import { UpstreamError } from '../security/upstream.ts';
+import { UpstreamError } from '../../../src/security/upstream.ts';
 
 /** Retry policy of a provider client; off unless the site sets it. */
 export interface RetryPolicy {

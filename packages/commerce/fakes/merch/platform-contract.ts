@@ -4,7 +4,7 @@ import { sharedSpecDir } from '../openapi.ts';
 /**
  * The Merch platform contract as the fake checks it, read from
  * `merch-platform-endpoints.json` (the own-words summary of the provider's API
- * in ../shared/specs): which method and path pairs exist, which query names
+ * in packages/commerce/specs): which method and path pairs exist, which query names
  * each takes, and the JSON body shapes, written there in a small informal
  * notation ("string", "int (required)", "opt", "PUBLIC | HIDDEN", [item],
  * oneOf on `type`) that `compileShape` turns into checks. Bodies are closed:
@@ -13,7 +13,7 @@ import { sharedSpecDir } from '../openapi.ts';
  * violations it reports.
  */
 
-/** Where the shared specs live: `../shared/specs` beside the repository, or `MERCH_SPEC_DIR`. */
+/** Where the specs live: `packages/commerce/specs`, or `MERCH_SPEC_DIR`. */
 export function defaultSpecPath(): string {
   return `${sharedSpecDir('MERCH_SPEC_DIR').replace(/\/+$/, '')}/merch-platform-endpoints.json`;
 }

@@ -127,7 +127,7 @@ export interface FakePlatformOptions {
   password?: string | undefined;
   /** Time for the rate limits and timestamps; default `Date.now`. Share the client's test clock. */
   clock?: { now(): number } | undefined;
-  /** Default `../shared/specs/merch-platform-endpoints.json` beside the repository (or `MERCH_SPEC_DIR`). */
+  /** Default `packages/commerce/specs/merch-platform-endpoints.json` (or `MERCH_SPEC_DIR`). */
   specPath?: string | undefined;
   /** Start with `PLATFORM_SEED` (default true). */
   seed?: boolean | undefined;

@@ -1,6 +1,6 @@
 /**
  * The fake Merch as an HTTP server for local development and end-to-end tests:
- *   node tests/fakes/merch/server.ts
+ *   node packages/commerce/fakes/merch/server.ts
  * One port serves the storefront API (`/v1/...`), the platform API
  * (`/open-api/v1.0/...`), the product images (`/images/<name>.svg`) and the
  * hosted checkout (`/checkout/?cartId=...`), whose "Place order" button

@@ -18,7 +18,7 @@ import {
  * and the parameters the current API removed since that subset was cut.
  */
 
-/** Where the shared specs live: `../shared/specs` beside the repository, or `PAY_SPEC_DIR`. */
+/** Where the specs live: `packages/commerce/specs`, or `PAY_SPEC_DIR`. */
 export function defaultSpecDir(): string {
   return sharedSpecDir('PAY_SPEC_DIR');
 }

@@ -1,9 +1,9 @@
 /**
  * The fake Pay as an HTTP server for local development and end-to-end tests:
- *   node tests/fakes/pay/server.ts
+ *   node packages/commerce/fakes/pay/server.ts
  * Env: PAY_FAKE_PORT (default 12111), PAY_FAKE_WEBHOOK_URL (events are POSTed
  * there, signed), PAY_FAKE_WEBHOOK_SECRET (default whsec_louise_local),
- * PAY_SPEC_DIR (default ../shared/specs beside the repository).
+ * PAY_SPEC_DIR (default packages/commerce/specs).
  * Point the client at it with `baseUrl: 'http://localhost:12111'` and any
  * `sk_test_...` key. `GET /__fake/health` answers 200 once listening;
  * `GET /__fake/violations` lists contract violations as JSON (an e2e run can

@@ -24,7 +24,7 @@ import {
  * on `$ref` fields as OpenAPI 3.0 means it.
  */
 
-/** Where the shared specs live: `../shared/specs` beside the repository, or `POS_SPEC_DIR`. */
+/** Where the specs live: `packages/commerce/specs`, or `POS_SPEC_DIR`. */
 export function defaultPosSpecDir(): string {
   return sharedSpecDir('POS_SPEC_DIR');
 }

@@ -17,7 +17,7 @@ export { PosFault, type Obj, type PosHandler, type PosState } from './state.ts';
  * assert is empty. The fake's own answers are checked against the response
  * schema as well: an answer Pos could not give is a violation too.
  *
- * Behind the checks sits just enough state per area (tests/fakes/pos/areas/)
+ * Behind the checks sits just enough state per area (packages/commerce/fakes/pos/areas/)
  * for the client's rules: object versions, cursors, idempotency replay.
  */
 

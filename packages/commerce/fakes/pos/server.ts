@@ -1,8 +1,8 @@
 /**
  * The fake Pos as an HTTP server for local development and end-to-end tests:
- *   node tests/fakes/pos/server.ts
- * Env: POS_FAKE_PORT (default 12113), POS_SPEC_DIR (default ../shared/specs
- * beside the repository); POS_FAKE_WEBHOOK_URL (notifications are POSTed
+ *   node packages/commerce/fakes/pos/server.ts
+ * Env: POS_FAKE_PORT (default 12113), POS_SPEC_DIR (default
+ * packages/commerce/specs); POS_FAKE_WEBHOOK_URL (notifications are POSTed
  * there), signed for POS_FAKE_NOTIFICATION_URL (the URL a subscription
  * registers, default the delivery URL) with POS_FAKE_SIGNATURE_KEY (default
  * pos_whsig_louise_local). Seeded with a small shop (three locations, a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFakePlatform, FAKE_PLATFORM_PASSWORD, FAKE_PLATFORM_USERNAME } from '../../../tests/fakes/merch/platform.ts';
-import { createVirtualClock } from '../../../tests/fakes/merch/virtual-clock.ts';
+import { createFakePlatform, FAKE_PLATFORM_PASSWORD, FAKE_PLATFORM_USERNAME } from '../../fakes/merch/platform.ts';
+import { createVirtualClock } from '../../fakes/merch/virtual-clock.ts';
 
 // The fake is only worth its violations list if it refuses what the contract
 // refuses and limits what the provider limits; these tests hold it to both.

@@ -1,4 +1,4 @@
-import type { LimiterStorage } from '../../security/durable-rate-limit.ts';
+import type { LimiterStorage } from '../../../../src/security/durable-rate-limit.ts';
 import { type BucketSpec, type BucketState, type MerchBucketName, type Reservation, refundToken, reserveToken } from './limiter.ts';
 
 /** The Merch throttle of one key (one shop), kept by its coordination object. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createProduct, getExternalOrder } from './index.ts';
 import { type BucketSpec, type BucketState, merchLimits, refundToken, reserveToken } from './limiter.ts';
-import { fakeShop } from '../../../tests/fakes/merch/platform-shop.ts';
+import { fakeShop } from '../../fakes/merch/platform-shop.ts';
 
 const REQUESTS: BucketSpec = { capacity: 100, periodMs: 10_000 };
 const ONE: BucketSpec = { capacity: 1, periodMs: 1_000 };

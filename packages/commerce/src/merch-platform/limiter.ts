@@ -1,4 +1,4 @@
-import { errorName } from '../../security/degraded.ts';
+import { errorName } from '../../../../src/security/degraded.ts';
 import { type Clock, systemClock } from '../retry.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UpstreamError, upstreamLogLine } from '../../security/upstream.ts';
+import { UpstreamError, upstreamLogLine } from '../../../../src/security/upstream.ts';
 import {
   cancelExternalOrder,
   createExternalOrder,
@@ -10,7 +10,7 @@ import {
   MerchNotCancellableError,
   validateExternalOrder,
 } from './index.ts';
-import { checkedShops } from '../../../tests/fakes/merch/platform-shop.ts';
+import { checkedShops } from '../../fakes/merch/platform-shop.ts';
 
 const TEE = '6f1c2b1e-0d1a-4a53-9a51-7e0f1b2c3d01';
 const TEE_S = '0b3f6a52-5f7e-4a8a-8f0e-2c9d1e4b5a01';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { UpstreamError } from '../../security/upstream.ts';
+import { UpstreamError } from '../../../../src/security/upstream.ts';
 import type { Money } from '../money.ts';
 import { parseInput, text } from './input.ts';
 import { invalidResponse, list, money, obj, optStr, pageInfo, str } from './read.ts';

@@ -8,7 +8,7 @@ import {
   setProductAvailability,
   setProductState,
 } from './index.ts';
-import { checkedShops } from '../../../tests/fakes/merch/platform-shop.ts';
+import { checkedShops } from '../../fakes/merch/platform-shop.ts';
 
 const TEE = '6f1c2b1e-0d1a-4a53-9a51-7e0f1b2c3d01';
 const MEDIA = 'f0e1d2c3-b4a5-4968-8776-655443322110';

@@ -1,4 +1,4 @@
-import { UpstreamError } from '../../security/upstream.ts';
+import { UpstreamError } from '../../../../src/security/upstream.ts';
 import { currencyDigits, type Money, majorToCents } from '../money.ts';
 
 /**

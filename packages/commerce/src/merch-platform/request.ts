@@ -1,4 +1,4 @@
-import { type FetchFn, UpstreamError, readUpstreamText, upstreamFetch } from '../../security/upstream.ts';
+import { type FetchFn, UpstreamError, readUpstreamText, upstreamFetch } from '../../../../src/security/upstream.ts';
 import { type Clock, checkRetryPolicy, type RetryPolicy, systemClock, withRetry } from '../retry.ts';
 import { acquireMerchSlot, type MerchLimiterNamespace, merchLimits } from './limiter.ts';
 

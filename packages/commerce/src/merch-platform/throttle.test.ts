@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UpstreamError } from '../../security/upstream.ts';
+import { UpstreamError } from '../../../../src/security/upstream.ts';
 import { type MerchLimiterNamespace, createProduct, getExternalOrder, getProductInventory, type MerchProductInput } from './index.ts';
-import { fakeShop } from '../../../tests/fakes/merch/platform-shop.ts';
-import { createVirtualClock } from '../../../tests/fakes/merch/virtual-clock.ts';
+import { fakeShop } from '../../fakes/merch/platform-shop.ts';
+import { createVirtualClock } from '../../fakes/merch/virtual-clock.ts';
 
 // The client against the fake's own limits, on one virtual clock: a client
 // that sends one request too many in any window gets a 429 from the fake,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UpstreamError } from '../../security/upstream.ts';
-import { MERCH_SEED_TOKEN, createFakeStorefront, type FakeStorefront } from '../../../tests/fakes/merch/storefront.ts';
+import { UpstreamError } from '../../../../src/security/upstream.ts';
+import { MERCH_SEED_TOKEN, createFakeStorefront, type FakeStorefront } from '../../fakes/merch/storefront.ts';
 import { createCart } from './index.ts';
 
 let fake: FakeStorefront;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isLocalHostname } from '../../security/local-host.ts';
+import { isLocalHostname } from '../../../../src/security/local-host.ts';
 import { type MerchStorefrontOptions, invalidResponse, merchRequest } from './request.ts';
 
 /** One cart line as the storefront takes it. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { upstreamLogLine } from '../../security/upstream.ts';
-import { MERCH_SEED_PRODUCTS, MERCH_SEED_TOKEN, type SeedProduct, createFakeStorefront, type FakeStorefront } from '../../../tests/fakes/merch/storefront.ts';
+import { upstreamLogLine } from '../../../../src/security/upstream.ts';
+import { MERCH_SEED_PRODUCTS, MERCH_SEED_TOKEN, type SeedProduct, createFakeStorefront, type FakeStorefront } from '../../fakes/merch/storefront.ts';
 import { MERCH_IMAGE_HOST, getCollectionProducts, getProduct, listCatalog, lowestPrice, type MerchProduct } from './index.ts';
 import { thrown } from '../upstream.testing.ts';
 

@@ -1,4 +1,4 @@
-import { UpstreamError } from '../../security/upstream.ts';
+import { UpstreamError } from '../../../../src/security/upstream.ts';
 import type { Money } from '../money.ts';
 import { MERCH_CATCH_ALL_SLUG } from './collections.ts';
 import { MERCH_MAX_PAGES, MERCH_MAX_PAGE_SIZE, checkPageSize, readEveryPage } from './paging.ts';

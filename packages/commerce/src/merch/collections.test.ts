@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UpstreamError } from '../../security/upstream.ts';
-import { MERCH_SEED_TOKEN, type SeedCollection, createFakeStorefront, type FakeStorefront } from '../../../tests/fakes/merch/storefront.ts';
+import { UpstreamError } from '../../../../src/security/upstream.ts';
+import { MERCH_SEED_TOKEN, type SeedCollection, createFakeStorefront, type FakeStorefront } from '../../fakes/merch/storefront.ts';
 import { catchAllFirst, isCatchAllCollection, listCollections } from './index.ts';
 
 let fake: FakeStorefront;

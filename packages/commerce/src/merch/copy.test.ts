@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sanitizeModelHtml } from '../../security/sanitize-model.ts';
-import { MERCH_SEED_TOKEN, createFakeStorefront, type FakeStorefront } from '../../../tests/fakes/merch/storefront.ts';
+import { sanitizeModelHtml } from '../../../../src/security/sanitize-model.ts';
+import { MERCH_SEED_TOKEN, createFakeStorefront, type FakeStorefront } from '../../fakes/merch/storefront.ts';
 import { MERCH_COMPLIANCE_MARKERS, type MerchProduct, getProduct, merchCopy } from './index.ts';
 
 let fake: FakeStorefront;

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { sanitizeModelHtml } from '../../security/sanitize-model.ts';
+import { sanitizeModelHtml } from '../../../../src/security/sanitize-model.ts';
 import type { MerchProduct } from './records.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MERCH_SEED_COLLECTIONS, MERCH_SEED_PRODUCTS, MERCH_SEED_TOKEN, createFakeStorefront } from '../../../tests/fakes/merch/storefront.ts';
+import { MERCH_SEED_COLLECTIONS, MERCH_SEED_PRODUCTS, MERCH_SEED_TOKEN, createFakeStorefront } from '../../fakes/merch/storefront.ts';
 
 // The fake is the other half of every client test: it must refuse what the
 // storefront would, or a client bug would pass unnoticed.

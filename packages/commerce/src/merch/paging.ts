@@ -1,4 +1,4 @@
-import { UpstreamError } from '../../security/upstream.ts';
+import { UpstreamError } from '../../../../src/security/upstream.ts';
 import type { MerchPage } from './records.ts';
 import { PROVIDER, invalidResponse } from './request.ts';
 

@@ -1,4 +1,4 @@
-import { UpstreamError, readUpstreamText, upstreamFetch, type FetchFn } from '../../security/upstream.ts';
+import { UpstreamError, readUpstreamText, upstreamFetch, type FetchFn } from '../../../../src/security/upstream.ts';
 
 /** The storefront API's origin and version prefix (public, read-mostly, token in the query). */
 export const MERCH_STOREFRONT_URL = 'https://storefront-api.fourthwall.com/v1';

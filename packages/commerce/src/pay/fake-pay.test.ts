@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { createFakePay } from '../../../tests/fakes/pay/fake-pay.ts';
+import { createFakePay } from '../../fakes/pay/fake-pay.ts';
 import { PAY_API_VERSION } from './request.ts';
 
 // The fake is only worth its violations list if it refuses what Pay refuses

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodePayForm } from '../../../tests/fakes/pay/form-decode.ts';
+import { decodePayForm } from '../../fakes/pay/form-decode.ts';
 import { encodePayForm, type PayFormValue, type PayParams } from './form.ts';
 
 // stripe-node's own encoder is the oracle. The package's exports map hides

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakePay, type FakePay, type SentEvent } from '../../../tests/fakes/pay/fake-pay.ts';
+import { createFakePay, type FakePay, type SentEvent } from '../../fakes/pay/fake-pay.ts';
 import {
   PAY_API_VERSION,
   confirmPaymentIntent,

@@ -1,4 +1,4 @@
-import { UpstreamError } from '../../security/upstream.ts';
+import { UpstreamError } from '../../../../src/security/upstream.ts';
 
 /**
  * Readers for Pay's answers. Pay's objects are trusted for shape only as far

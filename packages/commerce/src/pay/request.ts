@@ -1,5 +1,5 @@
-import { sha256Hex } from '../../security/hash.ts';
-import { UpstreamError, parseRetryAfter, readUpstreamBody, readUpstreamText, upstreamFetch, type FetchFn } from '../../security/upstream.ts';
+import { sha256Hex } from '../../../../src/security/hash.ts';
+import { UpstreamError, parseRetryAfter, readUpstreamBody, readUpstreamText, upstreamFetch, type FetchFn } from '../../../../src/security/upstream.ts';
 import { encodePayForm, type PayParams } from './form.ts';
 import { optObj, optStr } from './read.ts';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { signPayload } from '../../../tests/fakes/pay/fake-pay.ts';
+import { signPayload } from '../../fakes/pay/fake-pay.ts';
 import { verifyPaySignature } from './webhook.ts';
 
 // Pay's own SDK is the oracle for both directions.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extendCspPolicy } from '../../security/csp.ts';
+import { extendCspPolicy } from '../../../../src/security/csp.ts';
 import { POS_WEB_SDK_URLS, posApplicationIdEnvironment, posWebPaymentsCsp } from './index.ts';
 
 describe('posApplicationIdEnvironment', () => {

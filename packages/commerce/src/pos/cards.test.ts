@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { newCard } from '../../../tests/fakes/pos/areas/cards.ts';
-import { newCustomer } from '../../../tests/fakes/pos/areas/customers.ts';
-import { SANDBOX_TOKEN_DECLINED, SANDBOX_TOKEN_OK } from '../../../tests/fakes/pos/areas/payments.ts';
+import { newCard } from '../../fakes/pos/areas/cards.ts';
+import { newCustomer } from '../../fakes/pos/areas/customers.ts';
+import { SANDBOX_TOKEN_DECLINED, SANDBOX_TOKEN_OK } from '../../fakes/pos/areas/payments.ts';
 import { thrown } from '../upstream.testing.ts';
 import { createCard, disableCard, listCards } from './cards.ts';
 import { fakePosPerTest, posConfigFor } from './pos.testing.ts';

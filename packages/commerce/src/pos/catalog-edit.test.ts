@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { seedPosShop } from '../../../tests/fakes/pos/seed.ts';
+import { seedPosShop } from '../../fakes/pos/seed.ts';
 import { thrown } from '../upstream.testing.ts';
 import { retrieveCatalogItem } from './catalog.ts';
-import { createFakePos } from '../../../tests/fakes/pos/fake-pos.ts';
+import { createFakePos } from '../../fakes/pos/fake-pos.ts';
 import { readModifyWriteCatalog } from './catalog-edit.ts';
 import { upsertCatalogItem } from './catalog-write.ts';
 import { fakePosPerTest, posConfigFor } from './pos.testing.ts';

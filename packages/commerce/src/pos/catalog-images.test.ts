@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedPosShop } from '../../../tests/fakes/pos/seed.ts';
+import { seedPosShop } from '../../fakes/pos/seed.ts';
 import { thrown } from '../upstream.testing.ts';
 import { retrieveCatalogItem } from './catalog.ts';
 import { createCatalogImage } from './catalog-images.ts';

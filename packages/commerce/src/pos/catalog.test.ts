@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { storeCatalogObjects } from '../../../tests/fakes/pos/areas/catalog.ts';
-import { seedPosShop } from '../../../tests/fakes/pos/seed.ts';
+import { storeCatalogObjects } from '../../fakes/pos/areas/catalog.ts';
+import { seedPosShop } from '../../fakes/pos/seed.ts';
 import { thrown } from '../upstream.testing.ts';
 import { listCatalogItems, retrieveCatalogItem, retrieveLiveCatalogObjectIds, retrieveVariationPrices, variationPriceAt } from './catalog.ts';
 import { fakePosPerTest, posConfigFor } from './pos.testing.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newCustomer } from '../../../tests/fakes/pos/areas/customers.ts';
+import { newCustomer } from '../../fakes/pos/areas/customers.ts';
 import { thrown } from '../upstream.testing.ts';
 import { createCustomer, ensureCustomer, retrieveCustomer, searchCustomersByEmail, updateCustomer } from './customers.ts';
 import { fakePosPerTest, posConfigFor } from './pos.testing.ts';

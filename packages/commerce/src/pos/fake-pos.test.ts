@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakePos, FAKE_POS_TOKEN, FAKE_POS_VERSION } from '../../../tests/fakes/pos/fake-pos.ts';
+import { createFakePos, FAKE_POS_TOKEN, FAKE_POS_VERSION } from '../../fakes/pos/fake-pos.ts';
 
 // The fake is only as good as its checks: each one must refuse a request that breaks the contract.
 const headers = { authorization: `Bearer ${FAKE_POS_TOKEN}`, 'square-version': FAKE_POS_VERSION, 'content-type': 'application/json' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { setInventoryCount } from '../../../tests/fakes/pos/areas/inventory.ts';
-import { seedPosShop } from '../../../tests/fakes/pos/seed.ts';
+import { setInventoryCount } from '../../fakes/pos/areas/inventory.ts';
+import { seedPosShop } from '../../fakes/pos/seed.ts';
 import { thrown } from '../upstream.testing.ts';
 import { batchChangeInventory, retrieveInventoryCounts, setPhysicalCount } from './inventory.ts';
 import { fakePosPerTest, posConfigFor } from './pos.testing.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { payInvoice } from '../../../tests/fakes/pos/areas/invoices.ts';
-import { newLocation } from '../../../tests/fakes/pos/areas/locations.ts';
+import { payInvoice } from '../../fakes/pos/areas/invoices.ts';
+import { newLocation } from '../../fakes/pos/areas/locations.ts';
 import { thrown } from '../upstream.testing.ts';
 import { createInvoice, type PosInvoiceInput, type PosInvoicePaymentRequestInput, publishInvoice, retrieveInvoice } from './invoices.ts';
 import { fakePosPerTest, posConfigFor } from './pos.testing.ts';

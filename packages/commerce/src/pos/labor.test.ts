@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newLocation } from '../../../tests/fakes/pos/areas/locations.ts';
-import { newTeamMember } from '../../../tests/fakes/pos/areas/team.ts';
+import { newLocation } from '../../fakes/pos/areas/locations.ts';
+import { newTeamMember } from '../../fakes/pos/areas/team.ts';
 import { thrown } from '../upstream.testing.ts';
 import { clockOut, createTimecard, retrieveTimecard, searchTimecards, updateTimecard } from './labor.ts';
 import { fakePosPerTest, posConfigFor } from './pos.testing.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedLoyaltyAccount, seedLoyaltyProgram } from '../../../tests/fakes/pos/areas/loyalty.ts';
+import { seedLoyaltyAccount, seedLoyaltyProgram } from '../../fakes/pos/areas/loyalty.ts';
 import { thrown } from '../upstream.testing.ts';
 import { retrieveLoyaltyAccountByCustomer, retrieveLoyaltyProgram } from './loyalty.ts';
 import { fakePosPerTest, posConfigFor } from './pos.testing.ts';

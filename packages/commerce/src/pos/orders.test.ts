@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { newLocation } from '../../../tests/fakes/pos/areas/locations.ts';
-import type { FakePos } from '../../../tests/fakes/pos/fake-pos.ts';
-import { seedPosShop } from '../../../tests/fakes/pos/seed.ts';
+import { newLocation } from '../../fakes/pos/areas/locations.ts';
+import type { FakePos } from '../../fakes/pos/fake-pos.ts';
+import { seedPosShop } from '../../fakes/pos/seed.ts';
 import { thrown } from '../upstream.testing.ts';
 import { calculateOrder, createOrder, type PosOrder, retrieveOrder, searchOrders, searchOrdersByCustomer } from './orders.ts';
 import { fakePosPerTest, posConfigFor } from './pos.testing.ts';

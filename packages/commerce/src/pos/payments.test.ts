@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newLocation } from '../../../tests/fakes/pos/areas/locations.ts';
-import { SANDBOX_TOKEN_DECLINED, SANDBOX_TOKEN_OK } from '../../../tests/fakes/pos/areas/payments.ts';
+import { newLocation } from '../../fakes/pos/areas/locations.ts';
+import { SANDBOX_TOKEN_DECLINED, SANDBOX_TOKEN_OK } from '../../fakes/pos/areas/payments.ts';
 import { thrown } from '../upstream.testing.ts';
 import { createOrder, retrieveOrder } from './orders.ts';
 import { createPayment } from './payments.ts';

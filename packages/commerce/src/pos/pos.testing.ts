@@ -1,6 +1,6 @@
 // Shared by the Pos client's tests. Test-only: not part of the package.
 import { afterEach, expect } from 'vitest';
-import { createFakePos, FAKE_POS_TOKEN, type FakePos, type FakePosOptions } from '../../../tests/fakes/pos/fake-pos.ts';
+import { createFakePos, FAKE_POS_TOKEN, type FakePos, type FakePosOptions } from '../../fakes/pos/fake-pos.ts';
 import type { PosConfig } from './request.ts';
 
 /** A config that talks to `fake` in-process (no sockets), sandbox environment. */

@@ -1,8 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { upstreamLogLine } from '../../security/upstream.ts';
-import { createFakePos, FAKE_POS_TOKEN } from '../../../tests/fakes/pos/fake-pos.ts';
+import { upstreamLogLine } from '../../../../src/security/upstream.ts';
+import { createFakePos, FAKE_POS_TOKEN } from '../../fakes/pos/fake-pos.ts';
 import type { Clock } from '../retry.ts';
 import { thrown } from '../upstream.testing.ts';
 import { listLocations } from './locations.ts';

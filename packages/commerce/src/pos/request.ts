@@ -1,5 +1,5 @@
 import { encodeHexLowerCase } from '@oslojs/encoding';
-import { canonicalJson } from '../../content/field-rev.ts';
+import { canonicalJson } from '../../../../src/content/field-rev.ts';
 import {
   type FetchFn,
   parseRetryAfter,
@@ -8,7 +8,7 @@ import {
   UpstreamError,
   type UpstreamErrorInit,
   upstreamFetch,
-} from '../../security/upstream.ts';
+} from '../../../../src/security/upstream.ts';
 import { type Clock, checkRetryPolicy, type RetryPolicy, systemClock, withRetry } from '../retry.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newLocation } from '../../../tests/fakes/pos/areas/locations.ts';
+import { newLocation } from '../../fakes/pos/areas/locations.ts';
 import { thrown } from '../upstream.testing.ts';
 import { fakePosPerTest, posConfigFor } from './pos.testing.ts';
 import { createSubscription, searchSubscriptionsByCustomer } from './subscriptions.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newTeamMember } from '../../../tests/fakes/pos/areas/team.ts';
+import { newTeamMember } from '../../fakes/pos/areas/team.ts';
 import { thrown } from '../upstream.testing.ts';
 import { fakePosPerTest, posConfigFor } from './pos.testing.ts';
 import { createTeamMember, retrieveTeamMember, searchTeamMembers, updateTeamMember } from './team.ts';
