@@ -4,5 +4,5 @@ export { centsToMajor, currencyDigits, type Money, majorToCents } from './money.
 export { formatMoney, MONEY_LOCALES, parseMoney } from './money-format.ts';
 export { parseMoneyInput } from './money-input.ts';
 export { vanishedRows } from './rows.ts';
-export { hmacSha256Base64, hmacSha256Hex, safeEqual } from './signature.ts';
+export { hmacSha256Base64, hmacSha256Hex, safeEqual } from '../../../src/security/crypto.ts';
 export { type Clock, type RetryPolicy, checkRetryPolicy, retryDelay, systemClock, withRetry } from './retry.ts';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hmacSha256Base64, hmacSha256Hex, safeEqual } from './signature.ts';
+import { hmacSha256Base64, hmacSha256Hex, safeEqual } from './index.ts';
 
 describe('hmacSha256Hex and hmacSha256Base64', () => {
   it('agree with Node crypto (an independent implementation) for any secret and message', async () => {

@@ -1,4 +1,4 @@
-import { hmacSha256Base64, safeEqual } from '../signature.ts';
+import { hmacSha256Base64, safeEqual } from '../../../../src/security/crypto.ts';
 
 /**
  * The header the provider signs order webhooks with (lower-case, as

@@ -1,4 +1,4 @@
-import { sha256Hex } from '../../../../src/security/hash.ts';
+import { sha256Hex } from '../../../../src/security/crypto.ts';
 import { UpstreamError, parseRetryAfter, readUpstreamBody, readUpstreamText, upstreamFetch, type FetchFn } from '../../../../src/security/upstream.ts';
 import { encodePayForm, type PayParams } from './form.ts';
 import { optObj, optStr } from './read.ts';

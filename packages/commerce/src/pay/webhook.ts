@@ -1,4 +1,4 @@
-import { hmacSha256Hex, safeEqual } from '../signature.ts';
+import { hmacSha256Hex, safeEqual } from '../../../../src/security/crypto.ts';
 
 /** Pay's default: a signature older than five minutes is a replay. */
 const DEFAULT_TOLERANCE_SEC = 300;

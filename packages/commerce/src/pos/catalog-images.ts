@@ -1,3 +1,4 @@
+import { sha256Hex } from '../../../../src/security/crypto.ts';
 import { obj, optObj, optStr, type PosObject, str } from './read.ts';
 import { type PosConfig, posIdempotencyKey, posRequest } from './request.ts';
 
@@ -28,8 +29,7 @@ const MAX_BYTES = 15 * 1024 * 1024;
 const TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/pjpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif' };
 
 async function fileDigest(file: Blob): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer()));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+  return sha256Hex(new Uint8Array(await file.arrayBuffer()));
 }
 
 export function mapCatalogImage(raw: PosObject, operation: string): PosCatalogImage {

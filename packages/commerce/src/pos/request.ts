@@ -1,5 +1,5 @@
-import { encodeHexLowerCase } from '@oslojs/encoding';
 import { canonicalJson } from '../../../../src/content/field-rev.ts';
+import { sha256Hex } from '../../../../src/security/crypto.ts';
 import {
   type FetchFn,
   parseRetryAfter,
@@ -164,8 +164,7 @@ export function checkPosConfig(config: PosConfig): void {
  * identical operations.
  */
 export async function posIdempotencyKey(operation: string, input: unknown): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${operation}\n${canonicalJson(input)}`));
-  return encodeHexLowerCase(new Uint8Array(digest)).slice(0, 40);
+  return (await sha256Hex(`${operation}\n${canonicalJson(input)}`)).slice(0, 40);
 }
 
 /** What one call sends besides method and path. */

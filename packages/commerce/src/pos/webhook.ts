@@ -1,4 +1,4 @@
-import { hmacSha256Base64, safeEqual } from '../signature.ts';
+import { hmacSha256Base64, safeEqual } from '../../../../src/security/crypto.ts';
 
 /** The header Pos signs notifications with (lower-case, as `Headers.get` takes it). The legacy SHA-1 `x-square-signature` is not accepted. */
 export const POS_SIGNATURE_HEADER = 'x-square-hmacsha256-signature';
