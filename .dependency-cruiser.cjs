@@ -58,7 +58,7 @@ const SHARED = {
  * - src/security, the bottom layer (it imports nothing from src/ outside
  *   itself, so depending on it brings in no CMS code). It holds the one crypto
  *   module, security/crypto.ts (HMAC sign/verify, SHA-256, constant-time
- *   compare), which imports nothing at all: the provider clients sign and
+ *   compare), which imports nothing from src/ (rule crypto-is-a-leaf): the provider clients sign and
  *   verify webhooks with the very functions auth and forms use, and commerce
  *   needs no crypto of its own nor a separate package for it. The upstream
  *   fetch, the model-HTML sanitizer and the local-host check are there too.
@@ -104,6 +104,13 @@ module.exports = {
       comment: 'packages/commerce imports from the CMS only src/security and canonical JSON (COMMERCE_LEAVES); never integration/, site/, cli/, tests/.',
       from: { path: '^packages/commerce/' },
       to: { path: '^(src|integration|site|cli|tests)/', pathNot: COMMERCE_LEAVES },
+    },
+    {
+      name: 'crypto-is-a-leaf',
+      severity: 'error',
+      comment: 'security/crypto.ts (HMAC, SHA-256, constant-time compare) imports nothing from the repository: every area and packages/commerce use it.',
+      from: { path: '^src/security/crypto\\.ts$' },
+      to: { path: '^(src|packages|integration|site|cli|tests)/' },
     },
     {
       name: 'only-worker-to-commerce',
