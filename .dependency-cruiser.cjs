@@ -1,8 +1,10 @@
 // Import boundaries (`npm run lint`): no cycles, and the layering of src/.
 //
 //   security  <  http  <  db  <  content  <  search  <  drafts  <  media, forms, settings  <  editor
-//   content  <  auth;   db  <  health;   drafts  <  realtime;   all of these and commerce  <  worker
-//   security  <  commerce (money, signatures, carts)  <  commerce/pay (and the other provider clients)
+//   content  <  auth;   db  <  health;   drafts  <  realtime;   all of these  <  worker
+//   packages/commerce (its own workspace package: money, carts, provider clients)
+//     imports from src/ only security and canonical JSON (COMMERCE_LEAVES below);
+//     in src/ only the worker (the Merch limiter's Durable Object) imports it
 //   client: browser code, imports nothing from the server side; client/forms (the visitor's) nothing from the editor's
 //   integration/ (the Astro adapter) sits on top of src/; site/ is a consumer
 //   and goes through the package's public exports (`louise/...`) only.
@@ -17,7 +19,7 @@
 // (see biome.jsonc).
 
 /** Test code (and `*.testing.ts` helpers, which the package build leaves out), exempt from the layering rules. */
-const TESTS = ['\\.(test|spec|testing)\\.ts$', '^tests/'];
+const TESTS = ['\\.(test|spec|testing)\\.ts$', '^tests/', '^packages/[^/]+/fakes/'];
 
 /**
  * The src/ areas from the bottom up, each with the areas it may import.
@@ -43,9 +45,8 @@ const LAYERS = {
   editor: ['media', 'forms', 'settings', 'drafts', 'search', 'content', 'db', 'http', 'security'],
   realtime: ['drafts', 'search', 'content', 'db', 'http', 'security'],
   health: ['http', 'db', 'security'],
-  worker: ['security', 'http', 'db', 'content', 'search', 'auth', 'drafts', 'media', 'forms', 'settings', 'editor', 'health', 'commerce'],
+  worker: ['security', 'http', 'db', 'content', 'search', 'auth', 'drafts', 'media', 'forms', 'settings', 'editor', 'health'],
   client: [],
-  commerce: ['security'],
 };
 
 /**
@@ -53,14 +54,13 @@ const LAYERS = {
  * protocol is the contract of both ends (plain valibot, no server code), so
  * the browser's live session validates with the very schemas the object uses;
  * canonical JSON (content/field-rev.ts imports nothing) is the one definition
- * the provider clients' idempotency keys use too, and the live session checks
+ * the provider clients' idempotency keys use too (COMMERCE_LEAVES), and the live session checks
  * with it that a flush wrote what a field shows before moving its base; the
  * rich-text tag allowlist (security/rich-tags.ts, imports nothing) is what both
  * the sanitizer keeps and the bar shows of a rich value.
  */
 const SHARED = {
   client: ['^src/realtime/protocol\\.ts$', '^src/content/inline-host\\.ts$', '^src/content/field-rev\\.ts$', '^src/security/rich-tags\\.ts$'],
-  commerce: ['^src/content/field-rev\\.ts$'],
 };
 
 /**
@@ -78,6 +78,23 @@ const LAZY_CHUNKS = [
   '^src/client/realtime/realtime-client\\.ts$',
   '^src/client/sections/sections-client\\.ts$',
 ];
+
+/**
+ * What packages/commerce (the workspace package behind `louise/commerce/*`,
+ * tests and fakes included) may import from the CMS: nothing but these.
+ * - src/security, the bottom layer (it imports nothing from src/ outside
+ *   itself, so depending on it brings in no CMS code). It holds the one crypto
+ *   module, security/crypto.ts (HMAC sign/verify, SHA-256, constant-time
+ *   compare), which imports nothing from src/ (rule crypto-is-a-leaf): the provider clients sign and
+ *   verify webhooks with the very functions auth and forms use, and commerce
+ *   needs no crypto of its own nor a separate package for it. The upstream
+ *   fetch, the model-HTML sanitizer and the local-host check are there too.
+ * - canonical JSON (content/field-rev.ts, imports nothing), which Pos's
+ *   idempotency keys hash.
+ * The package's relative imports of these compile into lib/ beside lib/src/,
+ * so the published tarball stays self-contained.
+ */
+const COMMERCE_LEAVES = ['^src/security/', '^src/content/field-rev\\.ts$'];
 
 /**
  * A public entry (an area's index.ts) that keeps re-exporting, under its old
@@ -141,6 +158,27 @@ module.exports = {
       to: {},
     },
     {
+      name: 'commerce-only-declared-leaves',
+      severity: 'error',
+      comment: 'packages/commerce imports from the CMS only src/security and canonical JSON (COMMERCE_LEAVES); never integration/, site/, cli/, tests/.',
+      from: { path: '^packages/commerce/' },
+      to: { path: '^(src|integration|site|cli|tests)/', pathNot: COMMERCE_LEAVES },
+    },
+    {
+      name: 'crypto-is-a-leaf',
+      severity: 'error',
+      comment: 'security/crypto.ts (HMAC, SHA-256, constant-time compare) imports nothing from the repository: every area and packages/commerce use it.',
+      from: { path: '^src/security/crypto\\.ts$' },
+      to: { path: '^(src|packages|integration|site|cli|tests)/' },
+    },
+    {
+      name: 'only-worker-to-commerce',
+      severity: 'error',
+      comment: 'Of the toolkit, only src/worker (the Merch limiter Durable Object) imports packages/commerce; sites use `louise/commerce/...`.',
+      from: { path: '^(src|integration|cli)/', pathNot: ['^src/worker/', ...TESTS] },
+      to: { path: '^packages/commerce/' },
+    },
+    {
       name: 'src-not-to-integration-or-site',
       severity: 'error',
       comment: 'src/ is the toolkit: it never imports the Astro adapter (integration/) or the demo site (site/).',
@@ -158,7 +196,7 @@ module.exports = {
       name: 'not-to-tests',
       severity: 'error',
       comment: 'Shipped code never imports test code or fixtures.',
-      from: { path: '^(src|integration|site|cli)/', pathNot: TESTS },
+      from: { path: '^(src|packages|integration|site|cli)/', pathNot: TESTS },
       to: { path: TESTS },
     },
     {

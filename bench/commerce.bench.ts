@@ -8,14 +8,14 @@
 // - merchCopy and the Merch throttle, and what the Pos client adds to a
 //   request (see the end of this file).
 // Run: node bench/commerce.bench.ts (Node 24 strips the types itself).
-import { formatMoney, hmacSha256Base64, hmacSha256Hex, parseMoney, safeEqual } from '../src/commerce/index.ts';
-import { merchCopy } from '../src/commerce/merch/index.ts';
-import { acquireMerchSlot } from '../src/commerce/merch-platform/limiter.ts';
-import { verifyPaySignature } from '../src/commerce/pay/index.ts';
-import { posIdempotencyKey } from '../src/commerce/pos/request.ts';
-import { verifyPosSignature } from '../src/commerce/pos/webhook.ts';
+import { formatMoney, hmacSha256Base64, hmacSha256Hex, parseMoney, safeEqual } from '../packages/commerce/src/index.ts';
+import { merchCopy } from '../packages/commerce/src/merch/index.ts';
+import { acquireMerchSlot } from '../packages/commerce/src/merch-platform/limiter.ts';
+import { verifyPaySignature } from '../packages/commerce/src/pay/index.ts';
+import { posIdempotencyKey } from '../packages/commerce/src/pos/request.ts';
+import { verifyPosSignature } from '../packages/commerce/src/pos/webhook.ts';
 import { sanitizeModelHtml } from '../src/security/sanitize-model.ts';
-import { MERCH_SEED_PRODUCTS } from '../tests/fakes/merch/storefront-seed.ts';
+import { MERCH_SEED_PRODUCTS } from '../packages/commerce/fakes/merch/storefront-seed.ts';
 import { median } from './harness.ts';
 
 const ROUNDS = 9;

@@ -101,13 +101,13 @@ export function ensureDevVars() {
   console.log(`louise: added ${missing.map(dotenvKey).join(', ')} to .dev.vars from .dev.vars.example`);
 }
 
-/** The providers' published contracts, which the fake servers check every request against (`../shared/specs` beside the repository, or `PAY_SPEC_DIR`). */
-export const PAY_SPEC_DIR = process.env.PAY_SPEC_DIR ?? join(root, '..', 'shared', 'specs');
+/** The providers' published contracts, which the fake servers check every request against (committed in `packages/commerce/specs`, or `PAY_SPEC_DIR`). */
+export const PAY_SPEC_DIR = process.env.PAY_SPEC_DIR || join(root, 'packages', 'commerce', 'specs');
 export const hasPaySpecs = () => existsSync(join(PAY_SPEC_DIR, 'pay-openapi.json'));
 export const hasMerchSpecs = () => existsSync(join(PAY_SPEC_DIR, 'merch-platform-endpoints.json'));
 export const hasPosSpecs = () => existsSync(join(PAY_SPEC_DIR, 'pos-openapi.json'));
 
-/** The ports of the local fake servers (tests/fakes/<provider>/server.ts), as `.dev.vars.example` points the site at them. */
+/** The ports of the local fake servers (packages/commerce/fakes/<provider>/server.ts), as `.dev.vars.example` points the site at them. */
 export const FAKE_PAY_PORT = 12111;
 export const FAKE_MERCH_PORT = 12112;
 export const FAKE_POS_PORT = 12113;
@@ -145,11 +145,11 @@ async function startFakeServer(name, script, port, env) {
 
 /** The fake Pay server; its payment webhooks go to `webhookUrl`. */
 export const startFakePay = (webhookUrl) =>
-  startFakeServer('Pay', 'tests/fakes/pay/server.ts', FAKE_PAY_PORT, { PAY_FAKE_PORT: String(FAKE_PAY_PORT), PAY_FAKE_WEBHOOK_URL: webhookUrl });
+  startFakeServer('Pay', 'packages/commerce/fakes/pay/server.ts', FAKE_PAY_PORT, { PAY_FAKE_PORT: String(FAKE_PAY_PORT), PAY_FAKE_WEBHOOK_URL: webhookUrl });
 
 /** The fake Merch server (storefront, platform API and hosted checkout); its order webhooks go to `webhookUrl`. */
 export const startFakeMerch = (webhookUrl) =>
-  startFakeServer('Merch', 'tests/fakes/merch/server.ts', FAKE_MERCH_PORT, {
+  startFakeServer('Merch', 'packages/commerce/fakes/merch/server.ts', FAKE_MERCH_PORT, {
     MERCH_FAKE_PORT: String(FAKE_MERCH_PORT),
     MERCH_FAKE_WEBHOOK_URL: webhookUrl,
     MERCH_SPEC_DIR: PAY_SPEC_DIR,
@@ -161,7 +161,7 @@ export const startFakeMerch = (webhookUrl) =>
  * (`POS_WEBHOOK_URL`), as Pos signs for the subscription's URL wherever the request lands.
  */
 export const startFakePos = (webhookUrl) =>
-  startFakeServer('Pos', 'tests/fakes/pos/server.ts', FAKE_POS_PORT, {
+  startFakeServer('Pos', 'packages/commerce/fakes/pos/server.ts', FAKE_POS_PORT, {
     POS_FAKE_PORT: String(FAKE_POS_PORT),
     POS_SPEC_DIR: PAY_SPEC_DIR,
     POS_FAKE_WEBHOOK_URL: webhookUrl,

@@ -1,6 +1,7 @@
 // `npm run build:pkg`: the package as a site installs it, in lib/ (gitignored;
 // src/, integration/ and cli/ stay the source of truth):
-//   lib/src/<area>/, lib/integration/, lib/cli/  JavaScript + .d.ts (tsc)
+//   lib/src/<area>/, lib/packages/commerce/src/,
+//   lib/integration/, lib/cli/                   JavaScript + .d.ts (tsc)
 //   lib/integration/**/*.astro (+ .astro.d.ts),
 //   lib/integration/virtual.d.ts                copied, `./x.ts` imports -> `./x.js`
 //   lib/editor/editor.js (+ lazy chunks)         the edit-mode client (Vite)
@@ -26,7 +27,8 @@ const EDITOR_OUT = join(LIB, 'editor');
 const EDITOR_STAMP = join(STATE, 'editor.hash');
 const EDITOR_MANIFEST = join(EDITOR_OUT, '.vite', 'manifest.json');
 const EDITOR_SOURCES = ['src/client', 'integration/client'];
-const COMPILED_ROOTS = ['src', 'integration', 'cli'];
+// packages/commerce/src compiles into lib/packages/commerce/src: its relative imports of src/security stay valid in lib/.
+const COMPILED_ROOTS = ['src', 'packages/commerce/src', 'integration', 'cli'];
 /** Our own relative `.ts` specifiers in import/export statements and `import()` types. */
 const RELATIVE_TS = /(['"])(\.\.?\/[^'"\n]*?)\.ts\1/g;
 

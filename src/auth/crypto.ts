@@ -31,11 +31,4 @@ export function newToken(random: RandomBytes = randomBytes): string {
   return base64url(random(32));
 }
 
-export { sha256Hex } from '../security/hash.ts';
-
-/** Compares two byte strings in time independent of where they differ. */
-export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
-  return diff === 0;
-}
+export { equalBytes, sha256Hex } from '../security/crypto.ts';

@@ -1,16 +1,15 @@
-import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from '@oslojs/encoding';
+import { decodeBase64urlIgnorePadding } from '@oslojs/encoding';
+import { hmacSha256Base64url, verifyHmacSha256 } from '../../security/crypto.ts';
 
 /** Names of the fields a rendered form carries besides its own: the honeypot, the signed render time and the Turnstile token. */
 export const FORM_HIDDEN_FIELDS = Object.freeze({ honeypot: '_hp', timestamp: '_ts', captcha: 'cf-turnstile-response' } as const);
 
-const encoder = new TextEncoder();
 const TOKEN = /^([0-9]{1,15})\.([A-Za-z0-9_-]{43})$/;
 // The session secret signs other things too; the label keeps a form token from meaning anything else.
-const label = (ms: string) => encoder.encode(`louise:form-ts:${ms}`);
+const label = (ms: string) => `louise:form-ts:${ms}`;
 
-async function hmacKey(secret: string, use: 'sign' | 'verify'): Promise<CryptoKey> {
+function checkSecret(secret: string): void {
   if (typeof secret !== 'string' || secret === '') throw new TypeError('form token: the secret must be a non-empty string');
-  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [use]);
 }
 
 /**
@@ -24,8 +23,8 @@ async function hmacKey(secret: string, use: 'sign' | 'verify'): Promise<CryptoKe
 export async function formTimestamp(secret: string, now: number = Date.now()): Promise<string> {
   if (!Number.isSafeInteger(now) || now < 0) throw new RangeError(`formTimestamp: now must be a time in ms, got ${now}`);
   const ms = String(now);
-  const mac = await crypto.subtle.sign('HMAC', await hmacKey(secret, 'sign'), label(ms));
-  return `${ms}.${encodeBase64urlNoPadding(new Uint8Array(mac))}`;
+  checkSecret(secret);
+  return `${ms}.${await hmacSha256Base64url(secret, label(ms))}`;
 }
 
 /** How a `_ts` token reads: `ok` when genuine and at least `minFillMs` old. */
@@ -47,7 +46,8 @@ export async function checkFormTimestamp(secret: string, token: unknown, minFill
   } catch {
     return 'forged';
   }
-  const genuine = await crypto.subtle.verify('HMAC', await hmacKey(secret, 'verify'), bytes as Uint8Array<ArrayBuffer>, label(ms));
+  checkSecret(secret);
+  const genuine = await verifyHmacSha256(secret, label(ms), bytes);
   if (!genuine) return 'forged';
   const age = now - Number(ms);
   if (age < -60_000) return 'forged';

@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { BucketSpec, MerchBucketName, Reservation } from '../commerce/merch-platform/limiter.ts';
-import { createMerchLimiter, type MerchLimiter } from '../commerce/merch-platform/limiter-object.ts';
+import type { BucketSpec, MerchBucketName, Reservation } from '../../packages/commerce/src/merch-platform/limiter.ts';
+import { createMerchLimiter, type MerchLimiter } from '../../packages/commerce/src/merch-platform/limiter-object.ts';
 
 /**
  * Per-shop coordination object for the Merch platform throttle: bind it

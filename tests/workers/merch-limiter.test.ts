@@ -1,8 +1,8 @@
 import { env, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { getExternalOrder, type MerchLimiterNamespace, type MerchPlatformConfig } from '../../src/commerce/merch-platform/index.ts';
-import { createMerchLimiter } from '../../src/commerce/merch-platform/limiter-object.ts';
-import type { Clock } from '../../src/commerce/retry.ts';
+import { getExternalOrder, type MerchLimiterNamespace, type MerchPlatformConfig } from '../../packages/commerce/src/merch-platform/index.ts';
+import { createMerchLimiter } from '../../packages/commerce/src/merch-platform/limiter-object.ts';
+import type { Clock } from '../../packages/commerce/src/retry.ts';
 
 // Keys are unique per test so no test sees another's bucket.
 const freshKey = (label: string): string => `${label}:${crypto.randomUUID()}`;
