@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { isOverlayKey, isRegionName, OVERLAY_COLLECTION } from '../content/overlay.ts';
 import { prepareFields } from '../content/prepare-fields.ts';
-import type { DraftEdit } from '../content/merge-draft.ts';
+import type { DraftEdit } from './merge-draft.ts';
 import { readSession, withBookmark, writeSession } from '../db/d1-cookie.ts';
 import type { OverlayRegion, OverlayRegions } from '../db/overlays-schema.ts';
 import { HttpError, json } from '../http/errors.ts';

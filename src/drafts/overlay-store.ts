@@ -1,5 +1,5 @@
 import { fieldRev } from '../content/field-rev.ts';
-import type { DraftEdit } from '../content/merge-draft.ts';
+import type { DraftEdit } from './merge-draft.ts';
 import { asRegions, overlayCacheKey, overlayCollection } from '../content/overlay.ts';
 import type { D1Client } from '../db/d1-session.ts';
 import { overlays, overlaysVersions, type OverlayRegion, type OverlayRegions } from '../db/overlays-schema.ts';

@@ -5,7 +5,7 @@ import { pick } from '../content/table-codec.ts';
 import { applyDiscard, applyPublish, applyUnpublish } from './apply-publish.ts';
 import { applySaveDraft } from './apply-save-draft.ts';
 import type { CollectionConfig } from '../content/collection.ts';
-import { parseDraftBody, type DraftEdit } from '../content/merge-draft.ts';
+import { parseDraftBody, type DraftEdit } from './merge-draft.ts';
 import { readSession, withBookmark, writeSession } from '../db/d1-cookie.ts';
 import { draftDeps, type DraftDeps, type DraftDepsOptions } from './draft-deps.ts';
 import { toWork, workStatements } from './draft-store.ts';

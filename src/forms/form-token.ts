@@ -1,5 +1,5 @@
 import { decodeBase64urlIgnorePadding } from '@oslojs/encoding';
-import { hmacSha256Base64url, verifyHmacSha256 } from '../../security/crypto.ts';
+import { hmacSha256Base64url, verifyHmacSha256 } from '../security/crypto.ts';
 
 /** Names of the fields a rendered form carries besides its own: the honeypot, the signed render time and the Turnstile token. */
 export const FORM_HIDDEN_FIELDS = Object.freeze({ honeypot: '_hp', timestamp: '_ts', captcha: 'cf-turnstile-response' } as const);
