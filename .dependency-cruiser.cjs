@@ -2,6 +2,8 @@
 //
 //   security  <  http  <  db  <  content  <  search  <  drafts  <  media, forms, settings  <  editor
 //   content  <  auth;   db  <  health;   drafts  <  realtime;   all of these and commerce  <  worker
+//   (media, forms and settings never import one another; the louise/content entry,
+//   src/content/index.ts, alone keeps re-exporting drafts/merge-draft: ENTRY_REEXPORTS)
 //   security  <  commerce (money, signatures, carts)  <  commerce/pay (and the other provider clients)
 //   client: browser code, imports nothing from the server side
 //   integration/ (the Astro adapter) sits on top of src/; site/ is a consumer
