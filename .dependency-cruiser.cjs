@@ -2,6 +2,8 @@
 //
 //   security  <  http  <  db  <  content  <  search  <  drafts  <  media, forms, settings  <  editor
 //   content  <  auth;   db  <  health;   drafts  <  realtime;   all of these  <  worker
+//   (media, forms and settings never import one another; the louise/content entry,
+//   src/content/index.ts, alone keeps re-exporting drafts/merge-draft: ENTRY_REEXPORTS)
 //   packages/commerce (its own workspace package: money, carts, provider clients)
 //     imports from src/ only security and canonical JSON (COMMERCE_LEAVES below);
 //     in src/ only the worker (the Merch limiter's Durable Object) imports it
