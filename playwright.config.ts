@@ -23,7 +23,8 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://localhost:${port}/api/cms/status`,
-    timeout: 120_000,
+    // Migrating and seeding start wrangler about ten times: minutes on a busy machine.
+    timeout: 300_000,
     reuseExistingServer: false,
     env: { LOUISE_PERSIST: `.louise/e2e-state-${port}` },
   },
