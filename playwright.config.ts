@@ -26,6 +26,7 @@ export default defineConfig({
     // Migrating and seeding start wrangler about ten times: minutes on a busy machine.
     timeout: 300_000,
     reuseExistingServer: false,
-    env: { LOUISE_PERSIST: `.louise/e2e-state-${port}` },
+    // One run per checkout at a time (it points the checkout's build at its fakes): one state folder, emptied at each start.
+    env: { LOUISE_PERSIST: '.louise/e2e-state' },
   },
 });

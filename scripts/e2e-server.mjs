@@ -34,8 +34,6 @@ child.on('exit', (code) => {
   pay.kill();
   merch.kill();
   pos.kill();
-  // Each run's state folder is named for its port: leave none behind.
-  rmSync(statePath, { recursive: true, force: true });
   process.exit(code ?? 0);
 });
 
