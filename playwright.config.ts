@@ -1,7 +1,11 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './tests/chromium.ts';
+import { claimFreePorts } from './tests/ports.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4329);
+// Free ports, chosen once by the runner (set E2E_PORT etc. to fix one): the
+// site's, and the fake Pay, Merch and Pos servers' (scripts/e2e-server.mjs).
+await claimFreePorts(['E2E_PORT', 'E2E_PAY_PORT', 'E2E_MERCH_PORT', 'E2E_POS_PORT']);
+const port = Number(process.env['E2E_PORT']);
 
 // End-to-end tests drive Debian's Chromium (`npx playwright install` cannot
 // download browsers here) against the production build served by workerd.
@@ -19,8 +23,10 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://localhost:${port}/api/cms/status`,
-    timeout: 120_000,
+    // Migrating and seeding start wrangler about ten times: minutes on a busy machine.
+    timeout: 300_000,
     reuseExistingServer: false,
-    env: { E2E_PORT: String(port), LOUISE_PERSIST: `.louise/e2e-state-${port}` },
+    // One run per checkout at a time (it points the checkout's build at its fakes): one state folder, emptied at each start.
+    env: { LOUISE_PERSIST: '.louise/e2e-state' },
   },
 });

@@ -41,6 +41,12 @@ export default defineConfig(async () => {
           test: {
             name: 'workers',
             include: ['tests/workers/**/*.test.ts'],
+            // A worker runs its files one after another in one runtime instead
+            // of a fresh one per file (most of this project's time: 65 s
+            // instead of 273 s back to back). Every file passes so (setup.ts's
+            // migrations are applied once and skipped after); one that needs a
+            // fresh runtime would go in a project of its own with isolate: true.
+            isolate: false,
             setupFiles: ['./tests/workers/setup.ts'],
             deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },
           },

@@ -21,6 +21,28 @@ export interface StatementResult {
   results: Record<string, unknown>[];
 }
 
+/**
+ * SQL against one site database: all the `db` and `editor` commands need of
+ * D1. The real one shells out to the site's wrangler (wranglerD1); tests give
+ * one over SQLite, so they need not start wrangler for every statement.
+ * Failures are CliErrors worded by explainFailure.
+ */
+export interface D1Executor {
+  /** Runs `sql` (one or more statements separated by `;`); returns one result per statement. */
+  command(sql: string): StatementResult[];
+  /** Runs `statements` in order (a migration's, however large). */
+  statements(statements: readonly string[]): void;
+}
+
+/** Opens the executor for a target (the CLI's is wranglerD1). */
+export type OpenD1 = (target: D1Target) => D1Executor;
+
+/** The target's database through `wrangler d1 execute` (local, --persist-to, or --remote). */
+export const wranglerD1: OpenD1 = (target) => ({
+  command: (sql) => d1Command(target, sql),
+  statements: (statements) => d1Statements(target, statements),
+});
+
 /** The target's config and database entry, or a CliError saying to run `npx louise init`. */
 export function resolveTarget(target: D1Target): { config: WranglerConfigFile; label: string } {
   const config = requireWranglerConfig(target.cwd);

@@ -15,7 +15,7 @@ import {
   type MigrationPlan,
   type ShippedMigration,
 } from '../src/db/migrate.ts';
-import { d1Command, d1Statements, resolveTarget, type D1Target } from './d1.ts';
+import { resolveTarget, wranglerD1, type D1Executor, type D1Target, type OpenD1 } from './d1.ts';
 import { seedDatabase } from './db-seed.ts';
 import { findCmsConfig, loadCmsConfig } from './cms-config.ts';
 import { searchIndexSql } from '../src/search/fts-sql.ts';
@@ -68,29 +68,30 @@ function parseDbArgsStrict(argv: string[]) {
 }
 
 /** Reads what the database has applied, runs what is pending; returns the plan it carried out. */
-export function migrateDatabase(target: D1Target, shipped: readonly ShippedMigration[] = readLouiseMigrations(), now = Date.now()): MigrationPlan {
-  const [, tablesResult, appliedResult] = d1Command(target, `${CREATE_MIGRATIONS_TABLE_SQL}; ${LIST_TABLES_SQL}; ${LIST_APPLIED_SQL};`);
+export function migrateDatabase(d1: D1Executor, shipped: readonly ShippedMigration[] = readLouiseMigrations(), now = Date.now()): MigrationPlan {
+  const [, tablesResult, appliedResult] = d1.command(`${CREATE_MIGRATIONS_TABLE_SQL}; ${LIST_TABLES_SQL}; ${LIST_APPLIED_SQL};`);
   const names = (result: { results: Record<string, unknown>[] } | undefined) => (result?.results ?? []).map((row) => String(row['name']));
   const tables = names(tablesResult);
   const applied = names(appliedResult);
   const outstanding = shipped.some((migration) => !applied.includes(migration.name));
-  const wranglerApplied = outstanding && tables.includes('d1_migrations') ? names(d1Command(target, `${LIST_WRANGLER_APPLIED_SQL};`)[0]) : [];
+  const wranglerApplied = outstanding && tables.includes('d1_migrations') ? names(d1.command(`${LIST_WRANGLER_APPLIED_SQL};`)[0]) : [];
   const plan = planMigrations(shipped, { applied, wranglerApplied, tables });
-  if (!isUpToDate(plan)) d1Statements(target, planStatements(plan, now));
+  if (!isUpToDate(plan)) d1.statements(planStatements(plan, now));
   return plan;
 }
 
 /** The `db` command: prints what it applied (or seeded), or that there was nothing to do. */
-export async function runDb(argv: string[], cwd: string, log: (line: string) => void): Promise<void> {
+export async function runDb(argv: string[], cwd: string, log: (line: string) => void, openD1: OpenD1 = wranglerD1): Promise<void> {
   if (argv.includes('--help') || argv.includes('-h')) {
     log(DB_USAGE);
     return;
   }
   const target = parseDbArgs(argv, cwd);
   const { label } = resolveTarget(target);
-  if (target.command === 'seed') return log(await seedDatabase(target, label));
-  log(describePlan(migrateDatabase(target), label));
-  const indexed = await ensureSearchIndexes(target);
+  const d1 = openD1(target);
+  if (target.command === 'seed') return log(await seedDatabase(target, label, d1));
+  log(describePlan(migrateDatabase(d1), label));
+  const indexed = await ensureSearchIndexes(target, d1);
   if (indexed.length > 0) log(`Search indexes ready in ${label}: ${indexed.join(', ')}.`);
 }
 
@@ -99,14 +100,11 @@ export async function runDb(argv: string[], cwd: string, log: (line: string) => 
  * `search` (idempotent DDL: drizzle-kit cannot express virtual tables, and
  * which exist depends on the site's config). No cms.config: nothing to do.
  */
-export async function ensureSearchIndexes(target: DbCommand): Promise<string[]> {
+export async function ensureSearchIndexes(target: DbCommand, d1: D1Executor): Promise<string[]> {
   const file = findCmsConfig(target.cwd, target.config, false);
   if (!file) return [];
   const searchable = ((await loadCmsConfig(file)).collections ?? []).filter((collection) => collection.search !== undefined);
   if (searchable.length === 0) return [];
-  d1Statements(
-    target,
-    searchable.flatMap((collection) => searchIndexSql(collection)),
-  );
+  d1.statements(searchable.flatMap((collection) => searchIndexSql(collection)));
   return searchable.map((collection) => collection.slug);
 }

@@ -1,14 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/auth/password.ts';
+import { sqliteD1 } from './d1-sqlite.testing.ts';
 import { addEditorSql, parseEditorArgs as parse, removeEditorSql, sqlString } from './editor-commands.ts';
+import { main } from './main.ts';
 
 const parseEditorArgs = (argv: string[]) => parse(argv) as Record<string, unknown> & { error?: string };
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 describe('parseEditorArgs', () => {
   it('parses each command', () => {
@@ -76,65 +75,62 @@ describe('SQL', () => {
 describe("npx louise editor against a site's local D1", () => {
   // A site of its own (not this repo's wrangler config): its wrangler.jsonc
   // names the database differently and gives no database_id.
+  // The commands run in-process against SQLite (sqliteD1) instead of wrangler's
+  // local D1; cli/cli-smoke.test.ts pipes a password into the real command.
   const site = mkdtempSync(join(tmpdir(), 'louise-editor-site-'));
   const state = join(site, 'state');
-  symlinkSync(join(ROOT, 'node_modules'), join(site, 'node_modules'));
   writeFileSync(join(site, 'wrangler.jsonc'), '{ "name": "editor-site", "d1_databases": [{ "binding": "DB", "database_name": "editor-site" }] }\n');
   afterAll(() => rmSync(site, { recursive: true, force: true }));
-  const louise = (args: string[], input?: string) =>
-    spawnSync(process.execPath, [join(ROOT, 'cli/louise.ts'), ...args, '--persist-to', state], { cwd: site, encoding: 'utf8', input: input ?? '' });
+  const d1 = sqliteD1();
+  /** `npx louise <args> --persist-to state` in the site, `input` on its standard input (the password's first line). */
+  const louise = async (args: string[], input?: string) => {
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const status = await main([...args, '--persist-to', state], site, {
+      openD1: d1,
+      log: (line) => stdout.push(`${line}\n`),
+      error: (line) => stderr.push(`${line}\n`),
+      password: async () => (input ?? '').split('\n')[0] as string,
+    });
+    return { status, stdout: stdout.join(''), stderr: stderr.join('') };
+  };
   const cli = (args: string[], input?: string) => louise(['editor', ...args], input);
 
-  it('says to migrate when the tables are missing', { timeout: 60_000 }, () => {
-    const list = cli(['list']);
+  it('says to migrate when the tables are missing', async () => {
+    const list = await cli(['list']);
     expect(list.status).toBe(1);
     expect(list.stderr).toContain('run `npx louise db migrate` first');
   });
 
-  it('adds (password from stdin), lists, refuses a short password, and removes', { timeout: 120_000 }, async () => {
-    const migrate = louise(['db', 'migrate']);
+  it('adds (password from stdin), lists, refuses a short password, and removes', async () => {
+    const migrate = await louise(['db', 'migrate']);
     expect(migrate.status, migrate.stderr).toBe(0);
-    const add = cli(['add', 'Ana@Example.com', '--publisher', '--name', "Ana O'Neil"], 'correct horse battery\n');
+    const add = await cli(['add', 'Ana@Example.com', '--publisher', '--name', "Ana O'Neil"], 'correct horse battery\n');
     expect(add.status, add.stderr).toBe(0);
     expect(add.stdout).toContain('Added ana@example.com (may publish) to the local database.');
     expect(add.stdout + add.stderr).not.toContain('correct horse');
-    expect(cli(['list']).stdout).toContain("ana@example.com\tAna O'Neil\tmay publish");
-    const again = cli(['add', 'ana@example.com'], 'another password\n');
+    expect((await cli(['list'])).stdout).toContain("ana@example.com\tAna O'Neil\tmay publish");
+    const again = await cli(['add', 'ana@example.com'], 'another password\n');
     expect(again.status).toBe(2);
     expect(again.stderr).toContain('already an editor');
-    const short = cli(['password', 'ana@example.com'], 'short\n');
+    const short = await cli(['password', 'ana@example.com'], 'short\n');
     expect(short.status).toBe(2);
     expect(short.stderr).toContain('at least 8');
-    const password = cli(['password', 'ana@example.com'], 'battery staple horse\n');
+    const password = await cli(['password', 'ana@example.com'], 'battery staple horse\n');
     expect(password.status, password.stderr).toBe(0);
     expect(password.stdout + password.stderr).not.toContain('battery staple');
     // The stored hash verifies with the password that was piped in last.
-    const hashRow = spawnSync(
-      process.execPath,
-      [
-        join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
-        'd1',
-        'execute',
-        'DB',
-        '--local',
-        '--persist-to',
-        state,
-        '--json',
-        '--command',
-        'SELECT password_hash FROM editors',
-      ],
-      { cwd: site, encoding: 'utf8' },
-    );
-    const hash = JSON.parse(hashRow.stdout)[0].results[0].password_hash as string;
+    const hashRow = d1({ cwd: site, binding: 'DB', remote: false, persistTo: state }).command('SELECT password_hash FROM editors');
+    const hash = hashRow[0]?.results[0]?.['password_hash'] as string;
     expect(await verifyPassword('battery staple horse', hash)).toBe(true);
     expect(await verifyPassword('correct horse battery', hash)).toBe(false);
-    const remove = cli(['remove', 'ana@example.com']);
+    const remove = await cli(['remove', 'ana@example.com']);
     expect(remove.status, remove.stderr).toBe(0);
-    expect(cli(['list']).stdout).toContain('No editors in the local database.');
+    expect((await cli(['list'])).stdout).toContain('No editors in the local database.');
   });
 
-  it('says to run init when the site has no DB binding', () => {
-    const result = cli(['list', '--binding', 'NOPE']);
+  it('says to run init when the site has no DB binding', async () => {
+    const result = await cli(['list', '--binding', 'NOPE']);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('has no D1 database with binding NOPE. Run `npx louise init`');
   });

@@ -1,7 +1,7 @@
 // `npx louise editor <command>`: add, list and remove the site's editors and
 // set passwords, in the site's local D1 or (--remote) the deployed one.
 import { hashPassword } from '../src/auth/password.ts';
-import { d1Command, resolveTarget, type D1Target } from './d1.ts';
+import { resolveTarget, wranglerD1, type D1Target, type OpenD1 } from './d1.ts';
 import {
   addEditorSql,
   countEditorSql,
@@ -20,6 +20,8 @@ export interface EditorIo {
   log: (line: string) => void;
   /** Reads the new password; default a hidden prompt or the first line of standard input. */
   password?: (prompt: string) => Promise<string>;
+  /** The site's database; default through its wrangler (wranglerD1). */
+  openD1?: OpenD1;
 }
 
 /** Runs one editor command against the site in `cwd`. */
@@ -33,7 +35,8 @@ export async function runEditor(argv: string[], io: EditorIo): Promise<void> {
   const options: EditorOptions = parsed;
   const target: D1Target = { cwd: io.cwd, binding: options.binding, remote: options.remote, persistTo: options.persistTo };
   const { label: where } = resolveTarget(target);
-  const sql = (statement: string) => d1Command(target, statement).at(-1)?.results ?? [];
+  const d1 = (io.openD1 ?? wranglerD1)(target);
+  const sql = (statement: string) => d1.command(statement).at(-1)?.results ?? [];
   const exists = () => Number(sql(countEditorSql(options.email))[0]?.['n'] ?? 0) > 0;
   const newPasswordHash = async () => {
     const password = await (io.password ?? readPassword)('Password (at least 8 characters): ');

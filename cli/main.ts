@@ -1,5 +1,6 @@
 // The `louise` command: dispatches to init, db and editor; turns a CliError
 // into its message and an exit code, and anything else into a short report.
+import type { OpenD1 } from './d1.ts';
 import { runDb } from './db-migrate.ts';
 import { runEditor } from './editor.ts';
 import { CliError } from './errors.ts';
@@ -17,20 +18,31 @@ export const MAIN_USAGE = `Usage: npx louise <command>
 
 Run it in your site's folder; it uses your wrangler config's D1 binding DB.`;
 
+/** Where the CLI writes and what it talks to; tests pass their own (the command itself uses the defaults). */
+export interface MainIo {
+  log?: (line: string) => void;
+  error?: (line: string) => void;
+  /** The site's D1 for `db` and `editor`; default its wrangler. */
+  openD1?: OpenD1;
+  /** The new password for `editor`; default a hidden prompt or standard input's first line. */
+  password?: (prompt: string) => Promise<string>;
+}
+
 /** Runs the CLI; returns the exit code. */
-export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
+export async function main(argv: string[], cwd = process.cwd(), io: MainIo = {}): Promise<number> {
   const [command, ...rest] = argv;
-  const log = (line: string) => console.log(line);
+  const log = io.log ?? ((line: string) => console.log(line));
+  const error = io.error ?? ((line: string) => console.error(line));
   try {
     switch (command) {
       case 'init':
         await runInit({ cwd, yes: parseInitArgs(rest), log, confirm });
         return 0;
       case 'db':
-        await runDb(rest, cwd, log);
+        await runDb(rest, cwd, log, io.openD1);
         return 0;
       case 'editor':
-        await runEditor(rest, { cwd, log });
+        await runEditor(rest, { cwd, log, ...(io.openD1 ? { openD1: io.openD1 } : {}), ...(io.password ? { password: io.password } : {}) });
         return 0;
       case 'media':
         await runMedia(rest, cwd, log);
@@ -44,12 +56,12 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
       default:
         throw new CliError(`Unknown command "${command}".\n\n${MAIN_USAGE}`, 2);
     }
-  } catch (error) {
-    if (error instanceof CliError) {
-      console.error(error.message);
-      return error.exitCode;
+  } catch (thrown) {
+    if (thrown instanceof CliError) {
+      error(thrown.message);
+      return thrown.exitCode;
     }
-    console.error(`louise: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    error(`louise: unexpected error: ${thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)}`);
     return 1;
   }
 }

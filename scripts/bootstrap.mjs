@@ -143,26 +143,26 @@ async function startFakeServer(name, script, port, env) {
   process.exit(1);
 }
 
-/** The fake Pay server; its payment webhooks go to `webhookUrl`. */
-export const startFakePay = (webhookUrl) =>
-  startFakeServer('Pay', 'packages/commerce/fakes/pay/server.ts', FAKE_PAY_PORT, { PAY_FAKE_PORT: String(FAKE_PAY_PORT), PAY_FAKE_WEBHOOK_URL: webhookUrl });
+/** The fake Pay server on `port` (an end-to-end run's own, else the one `.dev.vars.example` names); its payment webhooks go to `webhookUrl`. */
+export const startFakePay = (webhookUrl, port = FAKE_PAY_PORT) =>
+  startFakeServer('Pay', 'packages/commerce/fakes/pay/server.ts', port, { PAY_FAKE_PORT: String(port), PAY_FAKE_WEBHOOK_URL: webhookUrl });
 
-/** The fake Merch server (storefront, platform API and hosted checkout); its order webhooks go to `webhookUrl`. */
-export const startFakeMerch = (webhookUrl) =>
-  startFakeServer('Merch', 'packages/commerce/fakes/merch/server.ts', FAKE_MERCH_PORT, {
-    MERCH_FAKE_PORT: String(FAKE_MERCH_PORT),
+/** The fake Merch server (storefront, platform API and hosted checkout) on `port`; its order webhooks go to `webhookUrl`. */
+export const startFakeMerch = (webhookUrl, port = FAKE_MERCH_PORT) =>
+  startFakeServer('Merch', 'packages/commerce/fakes/merch/server.ts', port, {
+    MERCH_FAKE_PORT: String(port),
     MERCH_FAKE_WEBHOOK_URL: webhookUrl,
     MERCH_SPEC_DIR: PAY_SPEC_DIR,
   });
 
 /**
  * The fake Pos server (API, web-payments script and card fields), seeded with a small shop; its
- * payment notifications go to `webhookUrl`, signed for the URL `.dev.vars.example` registers
+ * `port`; its payment notifications go to `webhookUrl`, signed for the URL `.dev.vars.example` registers
  * (`POS_WEBHOOK_URL`), as Pos signs for the subscription's URL wherever the request lands.
  */
-export const startFakePos = (webhookUrl) =>
-  startFakeServer('Pos', 'packages/commerce/fakes/pos/server.ts', FAKE_POS_PORT, {
-    POS_FAKE_PORT: String(FAKE_POS_PORT),
+export const startFakePos = (webhookUrl, port = FAKE_POS_PORT) =>
+  startFakeServer('Pos', 'packages/commerce/fakes/pos/server.ts', port, {
+    POS_FAKE_PORT: String(port),
     POS_SPEC_DIR: PAY_SPEC_DIR,
     POS_FAKE_WEBHOOK_URL: webhookUrl,
     POS_FAKE_NOTIFICATION_URL: 'http://localhost:4321/api/pos/webhook',

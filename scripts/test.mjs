@@ -1,11 +1,15 @@
-// `npm test`: every check and test, in order: the package build (lib/, which
-// `louise/*` resolves to), type checks, lint, a production build, unit +
-// workerd + built-site tests (vitest), then end-to-end tests in Chromium
-// (Playwright). Ends with one line `tests: N passed, N failed`.
+// `npm test`: every check and test: the package build (lib/, which
+// `louise/*` resolves to); then type checks, lint and a production build side
+// by side (they only read lib/ and the sources, and two cores finish them
+// sooner together); unit + workerd + built-site tests (vitest), then
+// end-to-end tests in Chromium (Playwright). Ends with each stage's time and
+// one line `tests: N passed, N failed`.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDevVars, ensureModernNode, ensurePackages, root, run } from './bootstrap.mjs';
 
+const started = performance.now();
 ensureModernNode();
 ensurePackages();
 
@@ -13,20 +17,27 @@ const reports = join(root, '.louise', 'reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const failures = [];
+/** Each stage's wall time in seconds, in the order they finished. */
+const times = [];
+const seconds = (since) => (performance.now() - since) / 1000;
 const stage = (name, command, args, env) => {
   console.log(`\n=== ${name}`);
+  const begun = performance.now();
   if (run(command, args, { allowFailure: true, env }) !== 0) failures.push(name);
+  times.push([name, seconds(begun)]);
 };
 
 ensureChromium();
 // The build copies .dev.vars (the shop's local Pay settings) into what `astro preview` serves.
 ensureDevVars();
 stage('build package', 'npm', ['run', 'build:pkg']);
-stage('typecheck', 'npm', ['run', 'typecheck']);
 // Biome (lint + format check), then import boundaries (dependency-cruiser); both always run.
-stage('lint', 'npm', ['run', 'lint']);
-stage('build', 'npx', ['astro', 'build']);
-stage('docs (examples type-checked, Starlight build)', 'npm', ['run', 'docs:build']);
+await together([
+  ['typecheck', 'npm', ['run', 'typecheck']],
+  ['lint', 'npm', ['run', 'lint']],
+  ['build', 'npx', ['astro', 'build']],
+  ['docs (examples type-checked, Starlight build)', 'npm', ['run', 'docs:build']],
+]);
 stage('vitest (unit, workers, site)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`]);
 stage('playwright (e2e in Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') });
 // Astro's blog starter with Louise from the packed tarball (installs from the npm registry).
@@ -48,9 +59,48 @@ for (const name of ['playwright.json', 'adoption.json']) {
   totals.failed += playwright.stats.unexpected;
   totals.skipped += playwright.stats.skipped;
 }
+console.log('\nStage times:');
+const width = Math.max(...times.map(([name]) => name.length));
+for (const [name, time] of times) console.log(`  ${name.padEnd(width)}  ${time.toFixed(1).padStart(6)} s${failures.includes(name) ? '  (failed)' : ''}`);
+console.log(`  ${'total'.padEnd(width)}  ${seconds(started).toFixed(1).padStart(6)} s`);
 if (failures.length > 0) console.log(`\nFailed stages: ${failures.join(', ')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length > 0 || totals.failed > 0 || totals.passed === 0 ? 1 : 0);
+
+/**
+ * Runs independent stages at the same time. Each one's output is held and
+ * printed whole when it ends (so the logs do not interleave); its time is
+ * its own wall time, the group's is that of the slowest.
+ */
+async function together(stages) {
+  const group = performance.now();
+  await Promise.all(
+    stages.map(
+      ([name, command, args]) =>
+        new Promise((resolve) => {
+          const begun = performance.now();
+          const output = [];
+          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          let done = false;
+          const finish = (code, error) => {
+            if (done) return;
+            done = true;
+            console.log(`\n=== ${name}`);
+            process.stdout.write(Buffer.concat(output));
+            if (error) console.error(`louise: could not run ${command}: ${error.message}`);
+            if (code !== 0) failures.push(name);
+            times.push([name, seconds(begun)]);
+            resolve();
+          };
+          child.on('error', (error) => finish(1, error));
+          child.on('close', (code) => finish(code ?? 1));
+        }),
+    ),
+  );
+  times.push([`(${stages.map(([name]) => name).join(' + ')}, together)`, seconds(group)]);
+}
 
 function readJson(path) {
   try {

@@ -16,7 +16,7 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 // ADOPTION_FIXTURE points elsewhere (a git worktree's ../shared is not the project's).
 const fixture = process.env.ADOPTION_FIXTURE ?? join(repo, '..', 'shared', 'fixtures', 'astro-blog-starter');
 const DEV_PORT = Number(process.env.ADOPTION_PORT ?? 4371);
-const PROD_PORT = DEV_PORT + 1;
+const PROD_PORT = Number(process.env.ADOPTION_PROD_PORT ?? DEV_PORT + 1);
 const RUN = Date.now().toString(36).slice(-5);
 const HEADING = `Hello from Louise (${RUN})`;
 const ABOUT = `Louise was here (${RUN}).`;

@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../chromium.ts';
+import { claimFreePorts } from '../ports.ts';
+
+// Free ports for the starter's `astro dev` and `wrangler dev`, chosen once by the runner (set ADOPTION_PORT etc. to fix one).
+await claimFreePorts(['ADOPTION_PORT', 'ADOPTION_PROD_PORT']);
 
 // The adoption test: Astro's unmodified blog starter, Louise installed from the
 // packed tarball and set up with `npx louise init --yes`, edited in `astro dev`

@@ -2,11 +2,12 @@ import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { baseUrl } from './editing-helpers.ts';
+import { claimedPort } from '../ports.ts';
 
 // The reference site's merch store against the local fake Merch server
 // (started with the site by scripts/e2e-server.mjs): storefront reads,
 // the hand-off to the hosted checkout, and the signed order webhook.
-const FAKE_MERCH = 'http://localhost:12112';
+const FAKE_MERCH = `http://localhost:${claimedPort('E2E_MERCH_PORT', 12112)}`;
 const WEBHOOK_SECRET = 'merch_whsec_louise_local';
 
 async function expectAxeClean(page: Page, selector: string): Promise<void> {

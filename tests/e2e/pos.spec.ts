@@ -2,13 +2,14 @@ import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { baseUrl } from './editing-helpers.ts';
+import { claimedPort } from '../ports.ts';
 
 // The reference site's point-of-sale page against the local fake Pos server
 // (started with the site by scripts/e2e-server.mjs, seeded with three
 // locations and four items): prices per location, and card payments through
 // the web-payments card form (the fake's stand-in, in a cross-origin frame)
 // under the page's own Content-Security-Policy.
-const FAKE_POS = 'http://localhost:12113';
+const FAKE_POS = `http://localhost:${claimedPort('E2E_POS_PORT', 12113)}`;
 // What the webhook subscription registered (.dev.vars.example): Pos signs this URL whatever address the notification reaches.
 const REGISTERED_URL = 'http://localhost:4321/api/pos/webhook';
 const SIGNATURE_KEY = 'pos_whsig_louise_local';
@@ -49,7 +50,7 @@ test('a visitor sees each location’s prices, and pays for an item at the price
   expect(response?.status()).toBe(200);
   const csp = response?.headers()['content-security-policy'] ?? '';
   // The card form's origins for the sandbox (the server's environment), its fonts, and the local stand-in; no production origins.
-  expect(csp).toMatch(/script-src 'self' [^;]*https:\/\/sandbox\.web\.squarecdn\.com[^;]*http:\/\/localhost:12113/);
+  expect(csp).toMatch(new RegExp(`script-src 'self' [^;]*https://sandbox\\.web\\.squarecdn\\.com[^;]*${FAKE_POS.replaceAll('.', '\\.')}`));
   expect(csp).toMatch(/font-src 'self' [^;]*https:\/\/square-fonts-production-f\.squarecdn\.com/);
   expect(csp).toMatch(/frame-src [^;]*https:\/\/sandbox\.web\.squarecdn\.com/);
   expect(csp).not.toContain('https://web.squarecdn.com');

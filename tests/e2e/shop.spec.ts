@@ -2,11 +2,12 @@ import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { baseUrl, openEditing, retype, signIn, status, withoutLiveSession } from './editing-helpers.ts';
+import { claimedPort } from '../ports.ts';
 
 // The reference site's shop against the local fake Pay server (started with
 // the site by scripts/e2e-server.mjs; it checks every request against Pay's
 // published OpenAPI and sends the signed webhooks).
-const FAKE_PAY_PORT = 12111;
+const FAKE_PAY_PORT = claimedPort('E2E_PAY_PORT', 12111);
 
 /** The product id in the shop page's `products:<id>:price` marker, read in edit mode. */
 async function productId(editor: Page, slug: string): Promise<number> {
