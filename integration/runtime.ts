@@ -11,7 +11,6 @@ import { overlayRoute } from '../src/editor/overlay-route.ts';
 import { collectionRoutes } from '../src/editor/collection-routes.ts';
 import { collectionRealtime } from '../src/realtime/collection-realtime.ts';
 import {
-  defineCms,
   FORMS_PATH,
   liveCollections,
   mediaScanCollections,
@@ -19,8 +18,10 @@ import {
   searchableCollections,
   settingsConfigOf,
   siteCollections,
+  resolveCms,
   type CmsConfig,
   type CmsEnv,
+  type ResolvedCmsConfig,
 } from './config.ts';
 import { seedRoute, settingsRoute, type SettingsConfig } from '../src/editor/index.ts';
 import { formRoute, inquiriesRoute, submissionsRoute, type FormDefinition } from '../src/editor/index.ts';
@@ -74,18 +75,17 @@ function defaultLimiter(env: CmsEnv): RateLimitStorage | null {
 const built = new WeakMap<object, CmsRuntime<never>>();
 
 /** The runtime for a config, built on first use and shared by the middleware and the endpoint. */
-export function cmsRuntime<E extends CmsEnv>(config: CmsConfig<E>): CmsRuntime<E> {
+export function cmsRuntime<E extends CmsEnv>(config: CmsConfig<E> | ResolvedCmsConfig<E>): CmsRuntime<E> {
   let runtime = built.get(config) as CmsRuntime<E> | undefined;
   if (!runtime) {
-    runtime = createRuntime(config);
+    runtime = createRuntime(resolveCms(config));
     built.set(config, runtime as CmsRuntime<never>);
   }
   return runtime;
 }
 
-/** Resolves a site's `CmsConfig` into the runtime, filling every default. */
-export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsRuntime<E> {
-  defineCms(config);
+/** Resolves a site's checked configuration (`defineCms`) into the runtime, filling every default. */
+export function createRuntime<E extends CmsEnv>(config: ResolvedCmsConfig<E>): CmsRuntime<E> {
   const resolveEditor = config.resolveEditor ?? passwordEditor<E>();
   const siteRoutes = typeof config.routes === 'function' ? config.routes({ resolveEditor }) : (config.routes ?? []);
   const status =
@@ -120,7 +120,16 @@ export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsR
       : []),
     ...(config.media === false
       ? []
-      : [mediaRoute<E & MediaEnv>({ resolveEditor, collections: mediaScanCollections(config), limiter, ...config.media, url: mediaBase }) as EditorRoute<E>]),
+      : [
+          mediaRoute<E & MediaEnv>({
+            resolveEditor,
+            collections: mediaScanCollections(config),
+            limiter,
+            ...(config.media?.maxBytes === undefined ? {} : { maxBytes: config.media.maxBytes }),
+            ...(config.media?.uploadLimit === undefined ? {} : { uploadLimit: config.media.uploadLimit }),
+            url: mediaBase,
+          }) as EditorRoute<E>,
+        ]),
     ...siteRoutes,
     authRoute<E>({ limiter, resolveEditor }),
     // Last: a marker of a collection nobody declared is an overlay region.

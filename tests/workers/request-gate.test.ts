@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { addEditor, createSession, SESSION_TTL_MS } from '../../src/auth/index.ts';
 import { resetDevEditorsCheck } from '../../src/auth/dev-editors.ts';
 import { errorResponse } from '../../src/http/errors.ts';
-import type { CmsConfig, CmsEnv } from '../../integration/config.ts';
+import { defineCms, type CmsConfig, type CmsEnv } from '../../integration/config.ts';
 import { problemPage } from '../../integration/problem-page.ts';
 import { gateApi, gatePage, renewal, type GateInput } from '../../integration/request-gate.ts';
 import { createRuntime } from '../../integration/runtime.ts';
@@ -48,7 +48,7 @@ function input(url: string, DB: D1Database | undefined, init: { cookie?: string;
   return {
     request: new Request(url, { headers }),
     env: { DB } as CmsEnv,
-    runtime: createRuntime(config),
+    runtime: createRuntime(defineCms(config)),
     builtInSignIn: !config.resolveEditor,
     options: OPTIONS,
   };
