@@ -10,19 +10,8 @@ import { routePrerenderedPages } from './worker-routing.ts';
 import { DEFAULT_MEDIA_URL } from './config.ts';
 
 export { defineCms, type CmsConfig, type MediaConfig, type SearchOptions, type SettingsOptions } from './config.ts';
-export {
-  loadEntry,
-  cmsField,
-  cmsImage,
-  cmsSections,
-  cmsBlock,
-  type BlockMarkers,
-  loadSettings,
-  cmsSetting,
-  type EntryAstro,
-  type ImageAttributes,
-  type SettingLink,
-} from './entries.ts';
+export { loadEntry, loadSettings, type EntryAstro, type SettingLink } from './page-data.ts';
+export { cmsField, cmsImage, cmsSections, cmsBlock, cmsSetting, type BlockMarkers, type ImageAttributes } from './markers.ts';
 export { cmsForm, type FormView, type FormAstro } from './form-view.ts';
 export { loadSearch, type SearchAstro, type SiteSearch } from './search-view.ts';
 export type { SiteSettings } from '../src/editor/index.ts';

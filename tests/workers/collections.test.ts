@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { cmsBlock, cmsField, cmsSections, loadEntry, type EntryAstro } from '../../integration/entries.ts';
+import { cmsBlock, cmsField, cmsSections } from '../../integration/markers.ts';
+import { loadEntry, type EntryAstro } from '../../integration/page-data.ts';
 import type { LouiseLocals } from '../../integration/edit-mode.ts';
 import { defineCollection, textList } from '../../src/content/collection.ts';
 import { fieldRev } from '../../src/content/field-rev.ts';

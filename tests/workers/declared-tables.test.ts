@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cmsField, loadEntry, type EntryAstro } from '../../integration/entries.ts';
+import { cmsField } from '../../integration/markers.ts';
+import { loadEntry, type EntryAstro } from '../../integration/page-data.ts';
 import type { LouiseLocals } from '../../integration/edit-mode.ts';
 import { collectionRoutes } from '../../src/editor/collection-routes.ts';
 import { banner, posts } from '../fixtures/collections/collections.ts';
