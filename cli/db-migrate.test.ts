@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readLouiseMigrations } from '../integration/migrations.ts';
+import { readLouiseMigrations } from '../integration/node/migrations.ts';
 import { parseDbArgs } from './db-migrate.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -4,7 +4,7 @@ import { defineCollection } from '../src/content/collection.ts';
 import { pages, pagesVersions } from '../src/db/pages-schema.ts';
 import { defineCms, liveCollections, mediaScanCollections, settingsConfigOf, siteCollections } from './config.ts';
 import { parseLouiseOptions } from './options.ts';
-import { cmsRuntime, createRuntime } from './runtime.ts';
+import { cmsRuntime, createRuntime } from './worker/runtime.ts';
 
 describe('parseLouiseOptions', () => {
   it('fills defaults', () => {

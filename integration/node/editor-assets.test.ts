@@ -9,10 +9,10 @@ import { copyEditorAssets, EDITOR_BASE, editorAssets, serveEditorAssets, type Ed
 
 // A package laid out as installed: lib/integration/<module>.js beside lib/editor/.
 const pkg = mkdtempSync(join(tmpdir(), 'louise-editor-assets-'));
-const moduleUrl = pathToFileURL(join(pkg, 'integration', 'index.js')).href;
+const moduleUrl = pathToFileURL(join(pkg, 'integration', 'node', 'index.js')).href;
 mkdirSync(join(pkg, 'integration'));
 mkdirSync(join(pkg, 'editor'));
-writeFileSync(join(pkg, 'editor', 'editor.js'), 'import("./rich-editor-AbC123.js");');
+writeFileSync(join(pkg, 'editor', 'editor.js'), 'import("../rich-editor-AbC123.js");');
 writeFileSync(join(pkg, 'editor', 'rich-editor-AbC123.js'), 'export const rich = 1;');
 writeFileSync(join(pkg, 'editor', 'notes.txt'), 'not served');
 afterAll(() => rmSync(pkg, { recursive: true, force: true }));
@@ -25,7 +25,7 @@ describe('editorAssets', () => {
   });
 
   it('looks in ../lib/editor from the sources, and says what to run when the client was never built', () => {
-    const source = pathToFileURL(join(pkg, 'integration', 'index.ts')).href;
+    const source = pathToFileURL(join(pkg, 'integration', 'node', 'index.ts')).href;
     expect(() => editorAssets(source)).toThrow(
       `the edit-mode client is missing (${join(pkg, 'lib', 'editor', 'editor.js')}). In the Louise repository run \`npm run build:pkg\``,
     );
@@ -53,7 +53,7 @@ describe('serveEditorAssets (astro dev)', () => {
     const res = await fetch(`${base}${EDITOR_BASE}editor.js?v=0123456789ab`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(await res.text()).toBe('import("./rich-editor-AbC123.js");');
+    expect(await res.text()).toBe('import("../rich-editor-AbC123.js");');
     expect(await (await fetch(`${base}/_louise/rich-editor-AbC123.js`)).text()).toBe('export const rich = 1;');
   });
 
@@ -76,7 +76,7 @@ describe('copyEditorAssets (astro build)', () => {
     const info = vi.fn();
     const assets: EditorAssets = editorAssets(moduleUrl);
     copyEditorAssets(assets, pathToFileURL(`${client}/`), { info } as never);
-    expect(readFileSync(join(client, '_louise', 'editor.js'), 'utf8')).toBe('import("./rich-editor-AbC123.js");');
+    expect(readFileSync(join(client, '_louise', 'editor.js'), 'utf8')).toBe('import("../rich-editor-AbC123.js");');
     expect(existsSync(join(client, '_louise', 'rich-editor-AbC123.js'))).toBe(true);
     expect(existsSync(join(client, '_louise', 'notes.txt'))).toBe(false);
     expect(info).toHaveBeenCalledWith(`edit-mode client copied to ${join(client, '_louise')}/`);

@@ -1,7 +1,7 @@
-import { EMPTY_IMAGE } from '../src/client/empty-image.ts';
-import { isVersioned, type ImageValue } from '../src/content/collection.ts';
-import { siteSettingsColumns, type SiteSettingsColumn } from '../src/db/site-schema.ts';
-import { SETTINGS_COLLECTION } from './config.ts';
+import { EMPTY_IMAGE } from '../../src/client/empty-image.ts';
+import { isVersioned, type ImageValue } from '../../src/content/collection.ts';
+import { siteSettingsColumns, type SiteSettingsColumn } from '../../src/db/site-schema.ts';
+import { SETTINGS_COLLECTION } from '../config.ts';
 import type { SectionsNote } from './edit-mode.ts';
 import { entryOrigin } from './page-data.ts';
 

@@ -1,12 +1,12 @@
-import { isVersioned, type CollectionConfig } from '../src/content/collection.ts';
-import { documentRevs } from '../src/content/document-revs.ts';
-import { readEntry, type Entry, type EntryKey, type ReadEntry } from '../src/content/read-entry.ts';
-import { dbProblemOf, logDbProblem, missingDb } from '../src/http/db-problem.ts';
-import { isLocalHostname } from '../src/security/local-host.ts';
+import { isVersioned, type CollectionConfig } from '../../src/content/collection.ts';
+import { documentRevs } from '../../src/content/document-revs.ts';
+import { readEntry, type Entry, type EntryKey, type ReadEntry } from '../../src/content/read-entry.ts';
+import { dbProblemOf, logDbProblem, missingDb } from '../../src/http/db-problem.ts';
+import { isLocalHostname } from '../../src/security/local-host.ts';
 import { noteRendered } from './edit-mode.ts';
-import type { D1Client } from '../src/db/d1-session.ts';
-import { readSiteSettings, resolveSettings, type SiteSettings } from '../src/editor/index.ts';
-import { settingsConfigOf } from './config.ts';
+import type { D1Client } from '../../src/db/d1-session.ts';
+import { readSiteSettings, resolveSettings, type SiteSettings } from '../../src/editor/index.ts';
+import { settingsConfigOf } from '../config.ts';
 import { resumeReadSession, type BookmarkCookies } from './read-session.ts';
 
 /** The part of `Astro` the loader reads: edit mode from `locals`, the bookmark cookie, the protocol. */

@@ -1,15 +1,15 @@
-import { authRoute } from '../src/auth/auth-route.ts';
-import { passwordEditor } from '../src/auth/password-editor.ts';
-import type { EditorRoute } from '../src/http/route.ts';
-import type { ResolveEditor } from '../src/http/session.ts';
-import { d1Check, migrationsCheck, statusRoute } from '../src/health/index.ts';
-import { durableRateLimitStorage } from '../src/security/durable-rate-limit.ts';
-import { isNoindexHost } from '../src/security/headers.ts';
-import { kvRateLimitStorage, type RateLimitStorage } from '../src/security/rate-limit.ts';
-import { composeRoutes } from '../src/http/compose.ts';
-import { overlayRoute } from '../src/editor/overlay-route.ts';
-import { collectionRoutes } from '../src/editor/collection-routes.ts';
-import { collectionRealtime } from '../src/realtime/collection-realtime.ts';
+import { authRoute } from '../../src/auth/auth-route.ts';
+import { passwordEditor } from '../../src/auth/password-editor.ts';
+import type { EditorRoute } from '../../src/http/route.ts';
+import type { ResolveEditor } from '../../src/http/session.ts';
+import { d1Check, migrationsCheck, statusRoute } from '../../src/health/index.ts';
+import { durableRateLimitStorage } from '../../src/security/durable-rate-limit.ts';
+import { isNoindexHost } from '../../src/security/headers.ts';
+import { kvRateLimitStorage, type RateLimitStorage } from '../../src/security/rate-limit.ts';
+import { composeRoutes } from '../../src/http/compose.ts';
+import { overlayRoute } from '../../src/editor/overlay-route.ts';
+import { collectionRoutes } from '../../src/editor/collection-routes.ts';
+import { collectionRealtime } from '../../src/realtime/collection-realtime.ts';
 import {
   FORMS_PATH,
   liveCollections,
@@ -22,12 +22,12 @@ import {
   type CmsConfig,
   type CmsEnv,
   type ResolvedCmsConfig,
-} from './config.ts';
-import { seedRoute, settingsRoute, type SettingsConfig } from '../src/editor/index.ts';
-import { formRoute, inquiriesRoute, submissionsRoute, type FormDefinition } from '../src/editor/index.ts';
-import { mediaRoute } from '../src/editor/media-route.ts';
-import type { MediaEnv } from '../src/editor/media/asset.ts';
-import type { SearchVector } from '../src/search/index.ts';
+} from '../config.ts';
+import { seedRoute, settingsRoute, type SettingsConfig } from '../../src/editor/index.ts';
+import { formRoute, inquiriesRoute, submissionsRoute, type FormDefinition } from '../../src/editor/index.ts';
+import { mediaRoute } from '../../src/editor/media-route.ts';
+import type { MediaEnv } from '../../src/editor/media/asset.ts';
+import type { SearchVector } from '../../src/search/index.ts';
 
 /** What the middleware and the API endpoint need, built once per isolate. */
 export interface CmsRuntime<E extends CmsEnv = CmsEnv> {
