@@ -10,6 +10,11 @@
 //   client: browser code, imports nothing from the server side; client/forms (the visitor's) nothing from the editor's
 //   integration/ (the Astro adapter) sits on top of src/; site/ is a consumer
 //   and goes through the package's public exports (`louise/...`) only.
+//   Inside it: integration/node runs in Astro's Node process (config and build
+//   time), integration/worker in workerd (request time), integration/client in
+//   the browser; the files directly in integration/ (the config's and options'
+//   schemas, the virtual modules' types) are read by both sides.
+//   node may import worker (it injects its routes); worker never imports node.
 //   cli/ (the `louise` command, Node) sits on top of both; nothing imports it.
 //
 // Test files (`*.test.ts`, `*.spec.ts`, tests/) may import anything from src/.
@@ -141,6 +146,13 @@ const layerRules = Object.entries(LAYERS).flatMap(([area, allowed]) => {
   ];
 });
 
+/**
+ * The Node builtins a Worker-side file may import: those workerd implements
+ * under `nodejs_compat` (which `louise init` sets). Anything else (fs,
+ * child_process, http, os...) exists only in Astro's Node process.
+ */
+const WORKERS_NODE_BUILTINS = ['assert', 'async_hooks', 'buffer', 'crypto', 'diagnostics_channel', 'events', 'path', 'stream', 'string_decoder', 'util'];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -200,6 +212,28 @@ module.exports = {
       comment: 'Shipped code never imports test code or fixtures.',
       from: { path: '^(src|packages|integration|site|cli)/', pathNot: TESTS },
       to: { path: TESTS },
+    },
+    {
+      name: 'integration-worker-not-node',
+      severity: 'error',
+      comment:
+        "integration/worker runs in workerd at request time: it never imports integration/node (Astro's Node process: the integration, Vite plugins, build steps).",
+      from: { path: '^integration/worker/', pathNot: TESTS },
+      to: { path: '^integration/node/' },
+    },
+    {
+      name: 'integration-worker-workers-builtins',
+      severity: 'error',
+      comment: `integration/worker runs in workerd: of Node's builtins only those Workers implements (${WORKERS_NODE_BUILTINS.join(', ')}).`,
+      from: { path: '^integration/worker/', pathNot: TESTS },
+      to: { dependencyTypes: ['core'], pathNot: `^(node:)?(${WORKERS_NODE_BUILTINS.join('|')})(/|$)` },
+    },
+    {
+      name: 'integration-shared-not-node',
+      severity: 'error',
+      comment: 'The files directly in integration/ are read by both sides (the Worker too): they never import integration/node.',
+      from: { path: '^integration/[^/]+$', pathNot: TESTS },
+      to: { path: '^integration/node/' },
     },
     {
       name: 'integration-client-only-src-client',

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { readLouiseMigrations } from '../integration/migrations.ts';
+import { readLouiseMigrations } from '../integration/node/migrations.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WRANGLER = join(ROOT, 'node_modules/wrangler/bin/wrangler.js');

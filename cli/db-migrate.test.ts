@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readLouiseMigrations } from '../integration/migrations.ts';
+import { readLouiseMigrations } from '../integration/node/migrations.ts';
 import { applyWranglerMigrations, sqliteD1 } from './d1-sqlite.testing.ts';
 import { parseDbArgs } from './db-migrate.ts';
 import { main } from './main.ts';

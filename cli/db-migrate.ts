@@ -2,7 +2,7 @@
 // Louise's pending migrations into the site's D1, tracked in Louise's own
 // table so the site's migrations_dir stays the site's.
 import { parseArgs } from 'node:util';
-import { readLouiseMigrations } from '../integration/migrations.ts';
+import { readLouiseMigrations } from '../integration/node/migrations.ts';
 import {
   CREATE_MIGRATIONS_TABLE_SQL,
   describePlan,

@@ -26,198 +26,220 @@ export interface CmsEnv {
   REALTIME?: DurableObjectNamespace;
 }
 
-/** The site's settings: the `site_settings` singleton, edited in the Settings panel. */
-export interface SettingsOptions {
-  /**
-   * Keys the site adds beside the structured base (site name, tagline,
-   * footer text), kept in the row's `custom` JSON, with the kind of value
-   * each holds: `text`, `longtext`, `links` (`[{ label, href }]`, every href
-   * a safe link), `image` (a media asset) or `json`.
-   */
-  custom?: Readonly<Record<string, SettingKind>>;
-  /** What a new site starts with: seeded by `astro dev`, `louise db seed` and `POST /api/cms/seed`. */
-  defaults?: SettingsDefaults;
-}
+/**
+ * What valibot checks of an option, typed as `T`: valibot sees a function,
+ * a `defineCollection()` or `defineForm()` result or a vector setup by its
+ * shape; its parameters and fields TypeScript checks where the site writes them.
+ */
+const typed = <T>(schema: v.GenericSchema): v.GenericSchema<T> => schema as v.GenericSchema<unknown> as v.GenericSchema<T>;
 
-/** The media library's settings. */
-export interface MediaConfig {
-  /**
-   * Where assets are served from, ending in `/`: default `/media/`, which
-   * the integration serves from the `MEDIA` bucket. An absolute URL (an R2
-   * custom domain, a CDN) is used as is and nothing is served at `/media/`.
-   * Rich text keeps only images under it.
-   */
-  url?: string;
-  /** Largest upload in bytes; default 100 MiB (Cloudflare's request body limit on the Free and Pro plans). */
-  maxBytes?: number;
-  /** Uploads per editor per window; default 60 per 10 minutes. */
-  uploadLimit?: { limit: number; windowSec: number };
-}
+const fn = <F>(name: string) => v.optional(typed<F>(v.function(`${name} must be a function`)));
 
-/** Search across the declared collections that list `search` fields. */
-export interface SearchOptions<E> {
-  /**
-   * Semantic search beside the full-text index: queries and published
-   * entries are embedded (`ai.run(model, { text })`, the Workers AI binding's
-   * shape) into a vector index (Vectorize's shape), and both rankings are
-   * fused. `minScore` (no default) drops semantic matches below it. Locally,
-   * `localAi()` and `d1VectorIndex(env.DB)` from `louise/search` stand in.
-   */
-  vector?: SearchVector<E>;
-  /**
-   * Semantic queries a visitor may make per minute (each costs an embedding);
-   * past it their searches are full-text only. Default 30; counted in the
-   * `limiter` store, not counted when there is none.
-   */
-  visitorSemanticPerMinute?: number;
+/**
+ * The runtime configuration's schema, for a site's env `E`: `defineCms`
+ * checks with it, and `CmsConfig` (what a site writes) and
+ * `ResolvedCmsConfig` (what `defineCms` returns) are its types.
+ */
+function cmsConfigSchema<E>() {
+  return v.pipe(
+    v.strictObject({
+      /**
+       * The site's declared collections (`defineCollection`). For each, the
+       * integration mounts its routes before `routes`: a drafts collection's
+       * `versionsRoute` and `pagesRoute` at `/api/cms/<slug>`, and one `saveRoute`
+       * at `/api/cms/save` for the live ones. The edit-mode client saves a live
+       * collection's fields through `/api/cms/save` and every other marker as a draft.
+       */
+      collections: v.optional(
+        typed<readonly CollectionConfig[]>(
+          v.array(
+            v.looseObject({ slug: v.string(), fields: v.looseObject({}) }, 'every collection must be made with defineCollection()'),
+            'collections must be an array of defineCollection() results',
+          ),
+        ),
+      ),
+      /** Who is an editor; default `passwordEditor()` (the built-in sign-in). */
+      resolveEditor: fn<ResolveEditor<E>>('resolveEditor'),
+      /** The site's own editor routes, tried in order after the collections' and before the built-in auth and status routes. */
+      routes: v.optional(
+        typed<EditorRoute<E>[] | ((config: { resolveEditor: ResolveEditor<E> }) => EditorRoute<E>[])>(
+          v.union([v.array(v.function('every route must be a function')), v.function()], 'routes must be an array of routes or a function returning one'),
+        ),
+      ),
+      /** Status probe options; default a `db` check and a `migrations` check (`migrationsCheck`: Louise's tables and columns are there) at `/api/cms/status`. `false` removes the probe. */
+      status: v.optional(
+        typed<StatusRouteOptions<E> | false>(
+          v.union(
+            [v.literal(false), v.looseObject({ checks: v.optional(v.record(v.string(), v.function('every status check must be a function'))) })],
+            'status must be false or statusRoute options',
+          ),
+        ),
+      ),
+      /** The media library at `/api/cms/media` (uploads to the R2 binding `MEDIA`); `false` removes it. */
+      media: v.optional(
+        v.union(
+          [
+            v.literal(false),
+            /** The media library's settings. */
+            v.strictObject({
+              /**
+               * Where assets are served from, ending in `/`: default `/media/`, which
+               * the integration serves from the `MEDIA` bucket. An absolute URL (an R2
+               * custom domain, a CDN) is used as is and nothing is served at `/media/`.
+               * Rich text keeps only images under it.
+               */
+              url: v.optional(v.pipe(v.string(), v.check(isMediaUrl, 'media.url must be a path like /media/ or an http(s) URL, ending in /'))),
+              /** Largest upload in bytes; default 100 MiB (Cloudflare's request body limit on the Free and Pro plans). */
+              maxBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'media.maxBytes must be a positive number of bytes'))),
+              /** Uploads per editor per window; default 60 per 10 minutes. */
+              uploadLimit: v.optional(
+                v.strictObject({
+                  limit: v.pipe(v.number(), v.integer(), v.minValue(1, 'media.uploadLimit.limit must be at least 1')),
+                  windowSec: v.pipe(v.number(), v.integer(), v.minValue(60, 'media.uploadLimit.windowSec must be at least 60')),
+                }),
+              ),
+            }),
+          ],
+          'media must be false or { url?, maxBytes?, uploadLimit? }',
+        ),
+      ),
+      /**
+       * Site settings at `/api/cms/settings` (and `/api/cms/seed`), edited from
+       * the edit bar's Settings button and read by pages with `loadSettings`.
+       * Left out: no settings route.
+       */
+      settings: v.optional(
+        v.strictObject(
+          {
+            /**
+             * Keys the site adds beside the structured base (site name, tagline,
+             * footer text), kept in the row's `custom` JSON, with the kind of value
+             * each holds: `text`, `longtext`, `links` (`[{ label, href }]`, every href
+             * a safe link), `image` (a media asset) or `json`.
+             */
+            custom: v.optional(
+              typed<Readonly<Record<string, SettingKind>>>(
+                v.record(
+                  v.string(),
+                  v.picklist(['text', 'longtext', 'links', 'image', 'json'], 'every settings.custom kind must be text, longtext, links, image or json'),
+                ),
+              ),
+            ),
+            /** What a new site starts with: seeded by `astro dev`, `louise db seed` and `POST /api/cms/seed`. */
+            defaults: v.optional(typed<SettingsDefaults>(v.looseObject({}))),
+          },
+          'settings must be { custom?, defaults? }',
+        ),
+      ),
+      /**
+       * Forms visitors can send (`defineForm`): taken at `/api/cms/forms/<name>`
+       * (public, spam guarded), listed for editors at `/api/cms/submissions` and
+       * in the edit bar's Inbox; the form named `contact` also at
+       * `/api/cms/inquiries`. Pages render them with `cmsForm`.
+       */
+      forms: v.optional(
+        typed<readonly FormDefinition<E>[]>(
+          v.array(
+            v.looseObject({ name: v.string(), fields: v.looseObject({}) }, 'every form must be made with defineForm()'),
+            'forms must be an array of defineForm() results',
+          ),
+        ),
+      ),
+      /**
+       * Search of the collections declared with `search` (`/api/cms/<slug>/search`,
+       * `loadSearch` for a site's search page, the edit bar's search). Full-text
+       * needs nothing here; `vector` adds semantic search.
+       */
+      search: v.optional(
+        v.strictObject(
+          {
+            /**
+             * Semantic search beside the full-text index: queries and published
+             * entries are embedded (`ai.run(model, { text })`, the Workers AI binding's
+             * shape) into a vector index (Vectorize's shape), and both rankings are
+             * fused. `minScore` (no default) drops semantic matches below it. Locally,
+             * `localAi()` and `d1VectorIndex(env.DB)` from `louise/search` stand in.
+             */
+            vector: v.optional(
+              typed<SearchVector<E>>(
+                v.strictObject(
+                  {
+                    ai: v.function('search.vector.ai must be a function of env returning the AI binding (or localAi())'),
+                    index: v.function('search.vector.index must be a function of env returning the vector index (or d1VectorIndex(env.DB))'),
+                    minScore: v.pipe(
+                      v.number('search.vector.minScore is required: the lowest similarity a semantic match may have (for example 0.3)'),
+                      v.finite('search.vector.minScore must be a finite number'),
+                    ),
+                    model: v.optional(v.pipe(v.string(), v.minLength(1, 'search.vector.model must name an embedding model'))),
+                  },
+                  'search.vector must be { ai, index, minScore, model? }',
+                ),
+              ),
+            ),
+            /**
+             * Semantic queries a visitor may make per minute (each costs an embedding);
+             * past it their searches are full-text only. Default 30; counted in the
+             * `limiter` store, not counted when there is none.
+             */
+            visitorSemanticPerMinute: v.optional(
+              v.pipe(v.number(), v.integer(), v.minValue(0, 'search.visitorSemanticPerMinute must be a whole number, 0 or more')),
+            ),
+          },
+          'search must be { vector?, visitorSemanticPerMinute? }',
+        ),
+      ),
+      /**
+       * The realtime editing session (presence, field locks, live updates
+       * between editors on one page): on by default wherever the `REALTIME`
+       * Durable Object is bound; `namespace` names another binding, `false`
+       * turns it off. Every field of a drafts collection is lockable.
+       */
+      realtime: v.optional(
+        v.union(
+          [
+            v.literal(false),
+            v.strictObject({
+              namespace: typed<(env: E) => DurableObjectNamespace | null | undefined>(
+                v.function('realtime.namespace must be a function of env returning the Durable Object binding'),
+              ),
+            }),
+          ],
+          'realtime must be false or { namespace }',
+        ),
+      ),
+      /** Rate-limit store for sign-in; default the `RATE_LIMITER` Durable Object, else `KV`. */
+      limiter: fn<(env: E) => RateLimitStorage | null>('limiter'),
+      /** Which hosts get `X-Robots-Tag: noindex`; default `isNoindexHost` (`*.workers.dev`). */
+      noindex: fn<(hostname: string) => boolean>('noindex'),
+      apiGate: v.optional(
+        v.strictObject({
+          /** More `/api/cms/*` paths that need no session (forms, webhooks, a moved status path). */
+          isPublic: fn<(pathname: string, request: Request) => boolean>('apiGate.isPublic'),
+        }),
+      ),
+    }),
+    // Marks a config `defineCms` checked: the runtime takes only those (see `resolveCms`).
+    v.brand('louise.CmsConfig'),
+  );
 }
-
-/** Runtime configuration of a site, default-exported from `cms.config.ts`. */
-export interface CmsConfig<E extends CmsEnv = CmsEnv> {
-  /** Who is an editor; default `passwordEditor()` (the built-in sign-in). */
-  resolveEditor?: ResolveEditor<E>;
-  /**
-   * The site's declared collections (`defineCollection`). For each, the
-   * integration mounts its routes before `routes`: a drafts collection's
-   * `versionsRoute` and `pagesRoute` at `/api/cms/<slug>`, and one `saveRoute`
-   * at `/api/cms/save` for the live ones. The edit-mode client saves a live
-   * collection's fields through `/api/cms/save` and every other marker as a draft.
-   */
-  collections?: readonly CollectionConfig[];
-  /** The site's own editor routes, tried in order after the collections' and before the built-in auth and status routes. */
-  routes?: EditorRoute<E>[] | ((config: { resolveEditor: ResolveEditor<E> }) => EditorRoute<E>[]);
-  /** The media library at `/api/cms/media` (uploads to the R2 binding `MEDIA`); `false` removes it. */
-  media?: MediaConfig | false;
-  /**
-   * Site settings at `/api/cms/settings` (and `/api/cms/seed`), edited from
-   * the edit bar's Settings button and read by pages with `loadSettings`.
-   * Left out: no settings route.
-   */
-  settings?: SettingsOptions;
-  /**
-   * Forms visitors can send (`defineForm`): taken at `/api/cms/forms/<name>`
-   * (public, spam guarded), listed for editors at `/api/cms/submissions` and
-   * in the edit bar's Inbox; the form named `contact` also at
-   * `/api/cms/inquiries`. Pages render them with `cmsForm`.
-   */
-  forms?: readonly FormDefinition<E>[];
-  /**
-   * Search of the collections declared with `search` (`/api/cms/<slug>/search`,
-   * `loadSearch` for a site's search page, the edit bar's search). Full-text
-   * needs nothing here; `vector` adds semantic search.
-   */
-  search?: SearchOptions<E>;
-  /**
-   * The realtime editing session (presence, field locks, live updates
-   * between editors on one page): on by default wherever the `REALTIME`
-   * Durable Object is bound; `namespace` names another binding, `false`
-   * turns it off. Every field of a drafts collection is lockable.
-   */
-  realtime?: false | { namespace: (env: E) => DurableObjectNamespace | null | undefined };
-  /** Status probe options; default a `db` check and a `migrations` check (`migrationsCheck`: Louise's tables and columns are there) at `/api/cms/status`. `false` removes the probe. */
-  status?: StatusRouteOptions<E> | false;
-  /** Rate-limit store for sign-in; default the `RATE_LIMITER` Durable Object, else `KV`. */
-  limiter?: (env: E) => RateLimitStorage | null;
-  /** Which hosts get `X-Robots-Tag: noindex`; default `isNoindexHost` (`*.workers.dev`). */
-  noindex?: (hostname: string) => boolean;
-  apiGate?: {
-    /** More `/api/cms/*` paths that need no session (forms, webhooks, a moved status path). */
-    isPublic?: (pathname: string, request: Request) => boolean;
-  };
-}
-
-const fn = (name: string) => v.optional(v.function(`${name} must be a function`));
 
 /** The schema `defineCms()` checks a configuration against (the options reference is generated from it). */
-export const CmsConfigSchema = v.strictObject({
-  collections: v.optional(
-    v.array(
-      v.looseObject({ slug: v.string(), fields: v.looseObject({}) }, 'every collection must be made with defineCollection()'),
-      'collections must be an array of defineCollection() results',
-    ),
-  ),
-  resolveEditor: fn('resolveEditor'),
-  routes: v.optional(
-    v.union([v.array(v.function('every route must be a function')), v.function()], 'routes must be an array of routes or a function returning one'),
-  ),
-  status: v.optional(
-    v.union(
-      [v.literal(false), v.looseObject({ checks: v.optional(v.record(v.string(), v.function('every status check must be a function'))) })],
-      'status must be false or statusRoute options',
-    ),
-  ),
-  media: v.optional(
-    v.union(
-      [
-        v.literal(false),
-        v.strictObject({
-          url: v.optional(v.pipe(v.string(), v.check(isMediaUrl, 'media.url must be a path like /media/ or an http(s) URL, ending in /'))),
-          maxBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1, 'media.maxBytes must be a positive number of bytes'))),
-          uploadLimit: v.optional(
-            v.strictObject({
-              limit: v.pipe(v.number(), v.integer(), v.minValue(1, 'media.uploadLimit.limit must be at least 1')),
-              windowSec: v.pipe(v.number(), v.integer(), v.minValue(60, 'media.uploadLimit.windowSec must be at least 60')),
-            }),
-          ),
-        }),
-      ],
-      'media must be false or { url?, maxBytes?, uploadLimit? }',
-    ),
-  ),
-  settings: v.optional(
-    v.strictObject(
-      {
-        custom: v.optional(
-          v.record(
-            v.string(),
-            v.picklist(['text', 'longtext', 'links', 'image', 'json'], 'every settings.custom kind must be text, longtext, links, image or json'),
-          ),
-        ),
-        defaults: v.optional(v.looseObject({})),
-      },
-      'settings must be { custom?, defaults? }',
-    ),
-  ),
-  forms: v.optional(
-    v.array(
-      v.looseObject({ name: v.string(), fields: v.looseObject({}) }, 'every form must be made with defineForm()'),
-      'forms must be an array of defineForm() results',
-    ),
-  ),
-  search: v.optional(
-    v.strictObject(
-      {
-        vector: v.optional(
-          v.strictObject(
-            {
-              ai: v.function('search.vector.ai must be a function of env returning the AI binding (or localAi())'),
-              index: v.function('search.vector.index must be a function of env returning the vector index (or d1VectorIndex(env.DB))'),
-              minScore: v.pipe(
-                v.number('search.vector.minScore is required: the lowest similarity a semantic match may have (for example 0.3)'),
-                v.finite('search.vector.minScore must be a finite number'),
-              ),
-              model: v.optional(v.pipe(v.string(), v.minLength(1, 'search.vector.model must name an embedding model'))),
-            },
-            'search.vector must be { ai, index, minScore, model? }',
-          ),
-        ),
-        visitorSemanticPerMinute: v.optional(
-          v.pipe(v.number(), v.integer(), v.minValue(0, 'search.visitorSemanticPerMinute must be a whole number, 0 or more')),
-        ),
-      },
-      'search must be { vector?, visitorSemanticPerMinute? }',
-    ),
-  ),
-  realtime: v.optional(
-    v.union(
-      [v.literal(false), v.strictObject({ namespace: v.function('realtime.namespace must be a function of env returning the Durable Object binding') })],
-      'realtime must be false or { namespace }',
-    ),
-  ),
-  limiter: fn('limiter'),
-  noindex: fn('noindex'),
-  apiGate: v.optional(v.strictObject({ isPublic: fn('apiGate.isPublic') })),
-});
+export const CmsConfigSchema = cmsConfigSchema<CmsEnv>();
+
+/** Runtime configuration of a site, default-exported from `cms.config.ts` (through `defineCms`). */
+export type CmsConfig<E extends CmsEnv = CmsEnv> = v.InferInput<ReturnType<typeof cmsConfigSchema<E>>>;
+
+/** A configuration `defineCms` checked: the same object, typed as valibot's output. */
+export type ResolvedCmsConfig<E extends CmsEnv = CmsEnv> = v.InferOutput<ReturnType<typeof cmsConfigSchema<E>>>;
+
+/** The media library's settings. */
+export type MediaConfig = Exclude<NonNullable<CmsConfig['media']>, false>;
+
+/** The site's settings: the `site_settings` singleton, edited in the Settings panel. */
+export type SettingsOptions = NonNullable<CmsConfig['settings']>;
+
+/** Search across the declared collections that list `search` fields. */
+export type SearchOptions<E = CmsEnv> = NonNullable<v.InferInput<ReturnType<typeof cmsConfigSchema<E>>>['search']>;
 
 /** The served media path (`/media/`) or an absolute http(s) base, ending in `/`. */
 function isMediaUrl(url: string): boolean {
@@ -241,13 +263,16 @@ export const FORMS_PATH = '/api/cms/forms/';
 /** The path the integration serves the `MEDIA` bucket at. */
 export const DEFAULT_MEDIA_URL = '/media/';
 
+/** The configurations `defineCms` checked: each is checked once, however many times the runtime is asked for. */
+const checked = new WeakSet<object>();
+
 /**
  * Declares a site's runtime configuration, checked once at start-up.
  *
  * @example
  * export default defineCms({ collections: [pages, settings] });
  */
-export function defineCms<E extends CmsEnv>(config: CmsConfig<E>): CmsConfig<E> {
+export function defineCms<E extends CmsEnv>(config: CmsConfig<E>): ResolvedCmsConfig<E> {
   const result = v.safeParse(CmsConfigSchema, config);
   if (!result.success) throw new Error(`defineCms(): invalid configuration.\n${v.summarize(result.issues)}`);
   try {
@@ -264,7 +289,19 @@ export function defineCms<E extends CmsEnv>(config: CmsConfig<E>): CmsConfig<E> 
   } catch (error) {
     throw new Error(`defineCms(): invalid configuration.\n${(error as Error).message}`);
   }
-  return config;
+  checked.add(config);
+  // The schema only checks (no transforms, no defaults), so its output is the input: the site's own
+  // objects are kept (a collection's identity matters to the caches keyed by it).
+  return config as ResolvedCmsConfig<E>;
+}
+
+/**
+ * The site's configuration as `defineCms` checked it: as is when it went
+ * through `defineCms` (cms.config's default export), else checked now (a
+ * module that exports a plain object, or no cms.config at all).
+ */
+export function resolveCms<E extends CmsEnv>(config: CmsConfig<E> | ResolvedCmsConfig<E>): ResolvedCmsConfig<E> {
+  return checked.has(config) ? (config as ResolvedCmsConfig<E>) : defineCms(config);
 }
 
 /** The toolkit paths the site's settings and forms take: a drafts collection (mounted at `/api/cms/<slug>`) may not claim them. */

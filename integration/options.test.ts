@@ -4,6 +4,7 @@ import { defineCollection } from '../src/content/collection.ts';
 import { pages, pagesVersions } from '../src/db/pages-schema.ts';
 import { defineCms, liveCollections, mediaScanCollections, settingsConfigOf, siteCollections } from './config.ts';
 import { parseLouiseOptions } from './options.ts';
+import { cmsRuntime, createRuntime } from './worker/runtime.ts';
 
 describe('parseLouiseOptions', () => {
   it('fills defaults', () => {
@@ -84,5 +85,38 @@ describe('defineCms: settings and forms', () => {
     expect(Object.keys(mediaScanCollections(config)[0]!.fields)).toEqual(['siteName', 'tagline', 'footerText', 'custom']);
     expect(siteCollections(defineCms({}))).toEqual([]);
     expect(settingsConfigOf({})).toBeNull();
+  });
+});
+
+describe('the runtime takes the checked config', () => {
+  /** A config that counts how often its keys are listed: checking it with the schema lists them, using it does not. */
+  function counted<T extends object>(config: T): { config: T; listed: () => number } {
+    let listed = 0;
+    const proxy = new Proxy(config, {
+      ownKeys(target) {
+        listed++;
+        return Reflect.ownKeys(target);
+      },
+    });
+    return { config: proxy, listed: () => listed };
+  }
+
+  it('checks a config defineCms made once, however often the runtime is built from it', () => {
+    const { config, listed } = counted({ noindex: () => false });
+    const resolved = defineCms(config);
+    const once = listed();
+    expect(once).toBeGreaterThan(0);
+    createRuntime(resolved);
+    cmsRuntime(resolved);
+    expect(listed()).toBe(once);
+  });
+
+  it('checks a plain config (a cms.config without defineCms) when the runtime is first built, with the same errors', () => {
+    const { config, listed } = counted({ noindex: () => false });
+    cmsRuntime(config);
+    expect(listed()).toBeGreaterThan(0);
+    expect(() => cmsRuntime({ extra: 1 } as never)).toThrow(
+      'defineCms(): invalid configuration.\n× Invalid key: Expected never but received "extra"\n  → at extra',
+    );
   });
 });

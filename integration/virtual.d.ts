@@ -17,7 +17,7 @@ declare module 'virtual:louise/migrations' {
 
 declare namespace App {
   interface Locals {
-    louise?: import('./edit-mode.ts').LouiseLocals;
+    louise?: import('./worker/edit-mode.ts').LouiseLocals;
     cfContext?: ExecutionContext;
   }
 }

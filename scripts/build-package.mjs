@@ -1,7 +1,7 @@
 // `npm run build:pkg`: the package as a site installs it, in lib/ (gitignored;
 // src/, integration/ and cli/ stay the source of truth):
 //   lib/src/<area>/, lib/packages/commerce/src/,
-//   lib/integration/, lib/cli/                   JavaScript + .d.ts (tsc)
+//   lib/integration/{node,worker}/, lib/cli/     JavaScript + .d.ts (tsc)
 //   lib/integration/**/*.astro (+ .astro.d.ts),
 //   lib/integration/virtual.d.ts                copied, `./x.ts` imports -> `./x.js`
 //   lib/editor/editor.js (+ lazy chunks)         the edit-mode client (Vite)
@@ -39,7 +39,7 @@ if (process.argv.includes('--clean')) {
 }
 // tsc -p --incremental (and our stamps) trust the state files, not the outputs: a deleted lib/ must mean a full emit.
 for (const [project, state, output] of [
-  ['tsconfig.build.json', 'server.tsbuildinfo', 'integration/index.js'],
+  ['tsconfig.build.json', 'server.tsbuildinfo', 'integration/node/index.js'],
   ['tsconfig.build.client.json', 'client.tsbuildinfo', 'src/client/index.js'],
 ]) {
   if (existsSync(join(LIB, output))) continue;

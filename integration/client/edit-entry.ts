@@ -2,7 +2,7 @@
 // the tail servePage appends to the body), so visitors download none of it.
 import { mountCms, type MountOptions } from '../../src/client/index.ts';
 
-/** What edit mode appends as the `#louise-session` island (integration/editor-tail.ts). */
+/** What edit mode appends as the `#louise-session` island (integration/worker/editor-tail.ts). */
 interface Island {
   email: string;
   name: string;

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 // The Worker bundle of the built site (`npx astro build`) carries none of what
-// sanitize-html loads but Louise never runs (integration/vite-plugins.ts):
+// sanitize-html loads but Louise never runs (integration/node/vite-plugins.ts):
 // postcss (and its source-map-js) and htmlparser2's DOM layer.
 const SERVER = new URL('../../dist/server/', import.meta.url);
 const modules = existsSync(SERVER)

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { migrateLocalDatabase, seedLocalSettings } from '../../integration/dev-migrations.ts';
+import { migrateLocalDatabase, seedLocalSettings } from '../../integration/worker/dev-migrations.ts';
 import { applyMigrations } from '../../src/db/apply-migrations.ts';
 
 // setup.ts migrated this database the old way (wrangler's d1_migrations), so

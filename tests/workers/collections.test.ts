@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { cmsBlock, cmsField, cmsSections, loadEntry, type EntryAstro } from '../../integration/entries.ts';
-import type { LouiseLocals } from '../../integration/edit-mode.ts';
+import { cmsBlock, cmsField, cmsSections } from '../../integration/worker/markers.ts';
+import { loadEntry, type EntryAstro } from '../../integration/worker/page-data.ts';
+import type { LouiseLocals } from '../../integration/worker/edit-mode.ts';
 import { defineCollection, textList } from '../../src/content/collection.ts';
 import { fieldRev } from '../../src/content/field-rev.ts';
 import { readEntry } from '../../src/content/read-entry.ts';

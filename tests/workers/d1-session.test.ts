@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { resumeReadSession, type BookmarkCookies } from '../../integration/read-session.ts';
+import { resumeReadSession, type BookmarkCookies } from '../../integration/worker/read-session.ts';
 import { fieldRev } from '../../src/content/field-rev.ts';
 import { resumeDraft } from '../../src/content/resume-draft.ts';
 import { D1_BOOKMARK_COOKIE, d1Bookmark, openD1Session, serializeD1BookmarkCookie } from '../../src/db/d1-session.ts';

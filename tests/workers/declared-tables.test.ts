@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cmsField, loadEntry, type EntryAstro } from '../../integration/entries.ts';
-import type { LouiseLocals } from '../../integration/edit-mode.ts';
+import { cmsField } from '../../integration/worker/markers.ts';
+import { loadEntry, type EntryAstro } from '../../integration/worker/page-data.ts';
+import type { LouiseLocals } from '../../integration/worker/edit-mode.ts';
 import { collectionRoutes } from '../../src/drafts/collection-routes.ts';
 import { banner, posts } from '../fixtures/collections/collections.ts';
 import tablesSql from '../fixtures/collections/tables.sql?raw';

@@ -5,10 +5,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { addEditor, createSession, SESSION_TTL_MS } from '../../src/auth/index.ts';
 import { resetDevEditorsCheck } from '../../src/auth/dev-editors.ts';
 import { errorResponse } from '../../src/http/errors.ts';
-import type { CmsConfig, CmsEnv } from '../../integration/config.ts';
-import { problemPage } from '../../integration/problem-page.ts';
-import { gateApi, gatePage, renewal, type GateInput } from '../../integration/request-gate.ts';
-import { createRuntime } from '../../integration/runtime.ts';
+import { defineCms, type CmsConfig, type CmsEnv } from '../../integration/config.ts';
+import { problemPage } from '../../integration/worker/problem-page.ts';
+import { gateApi, gatePage, renewal, type GateInput } from '../../integration/worker/request-gate.ts';
+import { createRuntime } from '../../integration/worker/runtime.ts';
 
 // The middleware's decisions against real local D1s, counting every call
 // that reaches the binding: a visitor without a session cookie must cost
@@ -48,7 +48,7 @@ function input(url: string, DB: D1Database | undefined, init: { cookie?: string;
   return {
     request: new Request(url, { headers }),
     env: { DB } as CmsEnv,
-    runtime: createRuntime(config),
+    runtime: createRuntime(defineCms(config)),
     builtInSignIn: !config.resolveEditor,
     options: OPTIONS,
   };

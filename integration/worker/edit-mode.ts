@@ -1,5 +1,5 @@
-import { readCookie, serializeCookie } from '../src/http/cookies.ts';
-import type { EditorSession } from '../src/http/session.ts';
+import { readCookie, serializeCookie } from '../../src/http/cookies.ts';
+import type { EditorSession } from '../../src/http/session.ts';
 
 /** What pages (and the editor tail) read from `Astro.locals.louise`. */
 export interface LouiseLocals {

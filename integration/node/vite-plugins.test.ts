@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { parse } from './postcss-stub.ts';
+import { parse } from '../worker/postcss-stub.ts';
 import { serverStubs } from './vite-plugins.ts';
 
 type Hook = (this: unknown, ...args: unknown[]) => unknown;

@@ -1,8 +1,8 @@
-import { applyMigrations } from '../src/db/apply-migrations.ts';
-import { describePlan, type ShippedMigration } from '../src/db/migrate.ts';
-import { seedSiteSettings, type SettingsConfig } from '../src/editor/index.ts';
-import type { CollectionConfig } from '../src/content/collection.ts';
-import { ensureSearchIndex, rebuildSearchIndex, searchTableNames, type ResolvedVector } from '../src/search/index.ts';
+import { applyMigrations } from '../../src/db/apply-migrations.ts';
+import { describePlan, type ShippedMigration } from '../../src/db/migrate.ts';
+import { seedSiteSettings, type SettingsConfig } from '../../src/editor/index.ts';
+import type { CollectionConfig } from '../../src/content/collection.ts';
+import { ensureSearchIndex, rebuildSearchIndex, searchTableNames, type ResolvedVector } from '../../src/search/index.ts';
 
 /**
  * `astro dev` only: applies Louise's pending migrations to the local D1,

@@ -1,17 +1,16 @@
-import { authRoute } from '../src/auth/auth-route.ts';
-import { passwordEditor } from '../src/auth/password-editor.ts';
-import type { EditorRoute } from '../src/http/route.ts';
-import type { ResolveEditor } from '../src/http/session.ts';
-import { d1Check, migrationsCheck, statusRoute } from '../src/health/index.ts';
-import { durableRateLimitStorage } from '../src/security/durable-rate-limit.ts';
-import { isNoindexHost } from '../src/security/headers.ts';
-import { kvRateLimitStorage, type RateLimitStorage } from '../src/security/rate-limit.ts';
-import { composeRoutes } from '../src/http/compose.ts';
-import { overlayRoute } from '../src/drafts/overlay-route.ts';
-import { collectionRoutes } from '../src/drafts/collection-routes.ts';
-import { collectionRealtime } from '../src/realtime/collection-realtime.ts';
+import { authRoute } from '../../src/auth/auth-route.ts';
+import { passwordEditor } from '../../src/auth/password-editor.ts';
+import type { EditorRoute } from '../../src/http/route.ts';
+import type { ResolveEditor } from '../../src/http/session.ts';
+import { d1Check, migrationsCheck, statusRoute } from '../../src/health/index.ts';
+import { durableRateLimitStorage } from '../../src/security/durable-rate-limit.ts';
+import { isNoindexHost } from '../../src/security/headers.ts';
+import { kvRateLimitStorage, type RateLimitStorage } from '../../src/security/rate-limit.ts';
+import { composeRoutes } from '../../src/http/compose.ts';
+import { overlayRoute } from '../../src/drafts/overlay-route.ts';
+import { collectionRoutes } from '../../src/drafts/collection-routes.ts';
+import { collectionRealtime } from '../../src/realtime/collection-realtime.ts';
 import {
-  defineCms,
   FORMS_PATH,
   liveCollections,
   mediaScanCollections,
@@ -19,14 +18,16 @@ import {
   searchableCollections,
   settingsConfigOf,
   siteCollections,
+  resolveCms,
   type CmsConfig,
   type CmsEnv,
-} from './config.ts';
-import { seedRoute, settingsRoute, type SettingsConfig } from '../src/editor/index.ts';
-import { formRoute, inquiriesRoute, submissionsRoute, type FormDefinition } from '../src/editor/index.ts';
-import { mediaRoute } from '../src/media/media-route.ts';
-import type { MediaEnv } from '../src/media/asset.ts';
-import type { SearchVector } from '../src/search/index.ts';
+  type ResolvedCmsConfig,
+} from '../config.ts';
+import { seedRoute, settingsRoute, type SettingsConfig } from '../../src/editor/index.ts';
+import { formRoute, inquiriesRoute, submissionsRoute, type FormDefinition } from '../../src/editor/index.ts';
+import { mediaRoute } from '../../src/media/media-route.ts';
+import type { MediaEnv } from '../../src/media/asset.ts';
+import type { SearchVector } from '../../src/search/index.ts';
 
 /** What the middleware and the API endpoint need, built once per isolate. */
 export interface CmsRuntime<E extends CmsEnv = CmsEnv> {
@@ -74,18 +75,17 @@ function defaultLimiter(env: CmsEnv): RateLimitStorage | null {
 const built = new WeakMap<object, CmsRuntime<never>>();
 
 /** The runtime for a config, built on first use and shared by the middleware and the endpoint. */
-export function cmsRuntime<E extends CmsEnv>(config: CmsConfig<E>): CmsRuntime<E> {
+export function cmsRuntime<E extends CmsEnv>(config: CmsConfig<E> | ResolvedCmsConfig<E>): CmsRuntime<E> {
   let runtime = built.get(config) as CmsRuntime<E> | undefined;
   if (!runtime) {
-    runtime = createRuntime(config);
+    runtime = createRuntime(resolveCms(config));
     built.set(config, runtime as CmsRuntime<never>);
   }
   return runtime;
 }
 
-/** Resolves a site's `CmsConfig` into the runtime, filling every default. */
-export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsRuntime<E> {
-  defineCms(config);
+/** Resolves a site's checked configuration (`defineCms`) into the runtime, filling every default. */
+export function createRuntime<E extends CmsEnv>(config: ResolvedCmsConfig<E>): CmsRuntime<E> {
   const resolveEditor = config.resolveEditor ?? passwordEditor<E>();
   const siteRoutes = typeof config.routes === 'function' ? config.routes({ resolveEditor }) : (config.routes ?? []);
   const status =
@@ -120,7 +120,16 @@ export function createRuntime<E extends CmsEnv>(config: CmsConfig<E> = {}): CmsR
       : []),
     ...(config.media === false
       ? []
-      : [mediaRoute<E & MediaEnv>({ resolveEditor, collections: mediaScanCollections(config), limiter, ...config.media, url: mediaBase }) as EditorRoute<E>]),
+      : [
+          mediaRoute<E & MediaEnv>({
+            resolveEditor,
+            collections: mediaScanCollections(config),
+            limiter,
+            ...(config.media?.maxBytes === undefined ? {} : { maxBytes: config.media.maxBytes }),
+            ...(config.media?.uploadLimit === undefined ? {} : { uploadLimit: config.media.uploadLimit }),
+            url: mediaBase,
+          }) as EditorRoute<E>,
+        ]),
     ...siteRoutes,
     authRoute<E>({ limiter, resolveEditor }),
     // Last: a marker of a collection nobody declared is an overlay region.

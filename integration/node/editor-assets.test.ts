@@ -9,10 +9,10 @@ import { copyEditorAssets, EDITOR_BASE, editorAssets, serveEditorAssets, type Ed
 
 // A package laid out as installed: lib/integration/<module>.js beside lib/editor/.
 const pkg = mkdtempSync(join(tmpdir(), 'louise-editor-assets-'));
-const moduleUrl = pathToFileURL(join(pkg, 'integration', 'index.js')).href;
+const moduleUrl = pathToFileURL(join(pkg, 'integration', 'node', 'index.js')).href;
 mkdirSync(join(pkg, 'integration'));
 mkdirSync(join(pkg, 'editor'));
-writeFileSync(join(pkg, 'editor', 'editor.js'), 'import("./rich-editor-AbC123.js");');
+writeFileSync(join(pkg, 'editor', 'editor.js'), 'import("../rich-editor-AbC123.js");');
 writeFileSync(join(pkg, 'editor', 'rich-editor-AbC123.js'), 'export const rich = 1;');
 writeFileSync(join(pkg, 'editor', 'notes.txt'), 'not served');
 // Vite's manifest of the build (the size budgets read it): never served, never copied to a site.
@@ -28,7 +28,7 @@ describe('editorAssets', () => {
   });
 
   it('looks in ../lib/editor from the sources, and says what to run when the client was never built', () => {
-    const source = pathToFileURL(join(pkg, 'integration', 'index.ts')).href;
+    const source = pathToFileURL(join(pkg, 'integration', 'node', 'index.ts')).href;
     expect(() => editorAssets(source)).toThrow(
       `the edit-mode client is missing (${join(pkg, 'lib', 'editor', 'editor.js')}). In the Louise repository run \`npm run build:pkg\``,
     );
@@ -56,7 +56,7 @@ describe('serveEditorAssets (astro dev)', () => {
     const res = await fetch(`${base}${EDITOR_BASE}editor.js?v=0123456789ab`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(await res.text()).toBe('import("./rich-editor-AbC123.js");');
+    expect(await res.text()).toBe('import("../rich-editor-AbC123.js");');
     expect(await (await fetch(`${base}/_louise/rich-editor-AbC123.js`)).text()).toBe('export const rich = 1;');
   });
 
@@ -86,7 +86,7 @@ describe('copyEditorAssets (astro build)', () => {
     const info = vi.fn();
     const assets: EditorAssets = editorAssets(moduleUrl);
     copyEditorAssets(assets, pathToFileURL(`${client}/`), { info } as never);
-    expect(readFileSync(join(client, '_louise', 'editor.js'), 'utf8')).toBe('import("./rich-editor-AbC123.js");');
+    expect(readFileSync(join(client, '_louise', 'editor.js'), 'utf8')).toBe('import("../rich-editor-AbC123.js");');
     expect(existsSync(join(client, '_louise', 'rich-editor-AbC123.js'))).toBe(true);
     expect(existsSync(join(client, '_louise', 'notes.txt'))).toBe(false);
     expect(existsSync(join(client, '_louise', '.vite'))).toBe(false);

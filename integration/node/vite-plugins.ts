@@ -17,7 +17,7 @@ const PARSER_ONLY = '\0louise:htmlparser2-parser';
  *   would keep its DOM handler, DOM utilities and serializer in the bundle.
  */
 export function serverStubs(moduleUrl: string = import.meta.url): VitePlugin {
-  const stub = fileURLToPath(new URL(moduleUrl.endsWith('.ts') ? './postcss-stub.ts' : './postcss-stub.js', moduleUrl));
+  const stub = fileURLToPath(new URL(moduleUrl.endsWith('.ts') ? '../worker/postcss-stub.ts' : '../worker/postcss-stub.js', moduleUrl));
   let parser: string | undefined;
   return {
     name: 'louise:server-stubs',

@@ -1,10 +1,10 @@
 import config from 'virtual:louise/config';
 import options from 'virtual:louise/options';
-import { rewriteRegions } from '../src/content/overlay-html.ts';
-import { readSession } from '../src/db/d1-cookie.ts';
-import { overlayWork, publishedOverlay } from '../src/drafts/overlay-store.ts';
-import { mutable } from '../src/security/headers.ts';
-import type { CmsEnv } from './config.ts';
+import { rewriteRegions } from '../../src/content/overlay-html.ts';
+import { readSession } from '../../src/db/d1-cookie.ts';
+import { overlayWork, publishedOverlay } from '../../src/drafts/overlay-store.ts';
+import { mutable } from '../../src/security/headers.ts';
+import type { CmsEnv } from '../config.ts';
 import { decideEditMode, type LouiseLocals } from './edit-mode.ts';
 import { editorTail } from './editor-tail.ts';
 import { problemPage } from './problem-page.ts';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { env } from 'cloudflare:workers';
 import config from 'virtual:louise/config';
-import { runEditorRoute } from '../../src/http/route.ts';
+import { runEditorRoute } from '../../../src/http/route.ts';
 import { cmsRuntime } from '../runtime.ts';
 
 export const prerender = false;

@@ -1,10 +1,10 @@
-import { ensureDevEditors } from '../src/auth/dev-editors.ts';
-import { renewedSessionCookie, sessionToken } from '../src/auth/password-editor.ts';
-import { dbProblemOf, dbProblemOrOutage, dbProblemResponse, logDbProblem, missingDb, type DbProblem, type DbWhere } from '../src/http/db-problem.ts';
-import { json } from '../src/http/errors.ts';
-import type { EditorSession } from '../src/http/session.ts';
-import { isLocalHostname } from '../src/security/local-host.ts';
-import type { CmsEnv } from './config.ts';
+import { ensureDevEditors } from '../../src/auth/dev-editors.ts';
+import { renewedSessionCookie, sessionToken } from '../../src/auth/password-editor.ts';
+import { dbProblemOf, dbProblemOrOutage, dbProblemResponse, logDbProblem, missingDb, type DbProblem, type DbWhere } from '../../src/http/db-problem.ts';
+import { json } from '../../src/http/errors.ts';
+import type { EditorSession } from '../../src/http/session.ts';
+import { isLocalHostname } from '../../src/security/local-host.ts';
+import type { CmsEnv } from '../config.ts';
 import { STATUS_PATH, type CmsRuntime } from './runtime.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { D1_BOOKMARK_COOKIE, d1Bookmark, openD1Session, type D1Client } from '../src/db/d1-session.ts';
+import { D1_BOOKMARK_COOKIE, d1Bookmark, openD1Session, type D1Client } from '../../src/db/d1-session.ts';
 
 /** The part of `Astro.cookies` a read session needs. */
 export interface BookmarkCookies {

@@ -1,7 +1,7 @@
-import { FORM_FLASH_COOKIE, FORM_HIDDEN_FIELDS, formSecret, formTimestamp, readFormFlash, type FormDefinition } from '../src/editor/index.ts';
-import { dbProblemOf, logDbProblem, missingDb } from '../src/http/db-problem.ts';
-import { isLocalHostname } from '../src/security/local-host.ts';
-import { FORMS_PATH, type CmsEnv } from './config.ts';
+import { FORM_FLASH_COOKIE, FORM_HIDDEN_FIELDS, formSecret, formTimestamp, readFormFlash, type FormDefinition } from '../../src/editor/index.ts';
+import { dbProblemOf, logDbProblem, missingDb } from '../../src/http/db-problem.ts';
+import { isLocalHostname } from '../../src/security/local-host.ts';
+import { FORMS_PATH, type CmsEnv } from '../config.ts';
 
 /** What a visitor reads above a form whose spam guard has no key (the database is not set up or not reachable). */
 const UNAVAILABLE = 'This form cannot take messages right now. Please try again later.';

@@ -1,4 +1,4 @@
-import type { DbProblem } from '../src/http/db-problem.ts';
+import type { DbProblem } from '../../src/http/db-problem.ts';
 import { editorPageHtml, escapeHtml } from './editor-page.ts';
 
 const STYLE = `:root{color-scheme:light dark;font-family:system-ui,sans-serif}

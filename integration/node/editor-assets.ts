@@ -26,7 +26,7 @@ export interface EditorAssets {
  * `lib/editor/`; from the sources (this repository) `npm run build:pkg` makes it.
  */
 export function editorAssets(moduleUrl: string = import.meta.url): EditorAssets {
-  const dir = fileURLToPath(new URL(moduleUrl.endsWith('.ts') ? '../lib/editor/' : '../editor/', moduleUrl));
+  const dir = fileURLToPath(new URL(moduleUrl.endsWith('.ts') ? '../../lib/editor/' : '../../editor/', moduleUrl));
   const entry = `${dir}editor.js`;
   if (!existsSync(entry)) {
     throw new Error(

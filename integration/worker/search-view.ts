@@ -1,8 +1,8 @@
-import type { CollectionConfig } from '../src/content/collection.ts';
-import { sha256Hex } from '../src/security/hash.ts';
-import { parseSearchCursor, resolveVector, searchCollection, SearchNotReadyError, type ResolvedVector, type SearchHit } from '../src/search/index.ts';
-import type { CmsEnv } from './config.ts';
-import { visitorRead } from './entries.ts';
+import type { CollectionConfig } from '../../src/content/collection.ts';
+import { sha256Hex } from '../../src/security/hash.ts';
+import { parseSearchCursor, resolveVector, searchCollection, SearchNotReadyError, type ResolvedVector, type SearchHit } from '../../src/search/index.ts';
+import type { CmsEnv } from '../config.ts';
+import { visitorRead } from './page-data.ts';
 import { cmsRuntime } from './runtime.ts';
 
 /** The part of `Astro` `loadSearch` reads: the query string and the visitor's address. */

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ShippedMigration } from '../src/db/migrate.ts';
+import type { ShippedMigration } from '../../src/db/migrate.ts';
 
 /**
  * The package's `migrations/` folder, found by walking up from this file to

@@ -1,103 +1,12 @@
-import { EMPTY_IMAGE } from '../src/client/fields/empty-image.ts';
-import { isVersioned, type CollectionConfig, type ImageValue } from '../src/content/collection.ts';
-import { documentRevs } from '../src/content/document-revs.ts';
-import { readEntry, type Entry, type EntryKey, type ReadEntry } from '../src/content/read-entry.ts';
-import { dbProblemOf, logDbProblem, missingDb } from '../src/http/db-problem.ts';
-import { isLocalHostname } from '../src/security/local-host.ts';
-import { noteRendered, type SectionsNote } from './edit-mode.ts';
-import type { D1Client } from '../src/db/d1-session.ts';
-import { readSiteSettings, resolveSettings, type SiteSettings } from '../src/editor/index.ts';
-import { siteSettingsColumns, type SiteSettingsColumn } from '../src/db/site-schema.ts';
-import { SETTINGS_COLLECTION, settingsConfigOf } from './config.ts';
-import { resumeReadSession, type BookmarkCookies } from './read-session.ts';
+import { EMPTY_IMAGE } from '../../src/client/fields/empty-image.ts';
+import { isVersioned, type ImageValue } from '../../src/content/collection.ts';
+import { siteSettingsColumns, type SiteSettingsColumn } from '../../src/db/site-schema.ts';
+import { SETTINGS_COLLECTION } from '../config.ts';
+import type { SectionsNote } from './edit-mode.ts';
+import { entryOrigin } from './page-data.ts';
 
-/** The part of `Astro` the loader reads: edit mode from `locals`, the bookmark cookie, the protocol. */
-export interface EntryAstro {
-  locals: App.Locals;
-  cookies: BookmarkCookies;
-  url: URL;
-}
-
-/** Where each loaded entry came from, for `cmsField`. Weak: an entry lives as long as its page render. */
-const origins = new WeakMap<object, { collection: CollectionConfig; key: string }>();
-
-/**
- * Loads one entry of a declared collection for an Astro page, doing all a
- * page needs: visitors read the live row through `env.DB` (of a drafts
- * collection only a published one; null when never published or
- * unpublished; no cookie is set). An editor in edit mode reads through a D1
- * session resumed from their bookmark cookie, so they see the draft they
- * just saved, and gets the work in progress over the live row; the page
- * then notes the revisions it rendered (`$base` of their saves) and any
- * stored field it had to replace with a fallback (the edit bar names it).
- * A key the collection cannot have throws a TypeError.
- *
- * @example
- * const page = await loadEntry(Astro, pages, { slug: 'about' });
- * if (!page) return new Response('Not found', { status: 404 });
- * const site = await loadEntry(Astro, settings, 'site');
- */
-export async function loadEntry<const C extends CollectionConfig>(
-  astro: EntryAstro,
-  collection: C,
-  key: EntryKey<C>,
-  options: { db?: D1Database } = {},
-): Promise<Entry<C> | null> {
-  const editing = astro.locals.louise?.editing === true;
-  const found: ReadEntry | null = await pageRead(astro, options.db, (db) => readEntry(db, collection, key, { editing }));
-  if (!found) return null;
-  // Revisions (the `$base` of draft saves) are of the stored values, so a repaired field's first
-  // save is not taken for a conflict. A live collection's saves carry none: it notes only what to repair.
-  // Only an editor's page notes anything: a visitor's render computes no revisions.
-  if (editing && isVersioned(collection)) noteRendered(astro.locals, collection.slug, found.key, documentRevs(found.stored, collection.fields), found.invalid);
-  else if (editing && found.invalid.length > 0) noteRendered(astro.locals, collection.slug, found.key, {}, found.invalid);
-  origins.set(found.data, { collection, key: found.key });
-  return found.data as Entry<C>;
-}
-
-/**
- * A page's read: an editor in edit mode reads through a D1 session resumed
- * from their bookmark cookie (so they see what they just saved, even on a
- * replica); a visitor reads `env.DB` as `visitorRead` does.
- */
-async function pageRead<T>(astro: EntryAstro, db: D1Database | undefined, read: (db: D1Client) => Promise<T | null>): Promise<T | null> {
-  if (astro.locals.louise?.editing !== true) return visitorRead(astro.url, db, read);
-  const session = resumeReadSession(db ?? (await bindingDB()), astro.cookies, { secure: astro.url.protocol === 'https:' });
-  const found = await read(session.client);
-  session.commit();
-  return found;
-}
-
-/**
- * A visitor's read: a site not set up yet (no binding, tables not migrated)
- * or a D1 outage is logged with what to do and read as "no entry", so the
- * page decides (a fallback, a 404) instead of answering 500. Editors get
- * the problem itself (the middleware shows it to them first).
- */
-export async function visitorRead<T>(url: URL, db: D1Database | undefined, read: (DB: D1Database) => Promise<T | null>): Promise<T | null> {
-  const where = { local: isLocalHostname(url.hostname) };
-  try {
-    return await read(db ?? (await bindingDB()));
-  } catch (error) {
-    const problem = error instanceof MissingBinding ? missingDb(where) : dbProblemOf(error, where);
-    if (!problem) throw error;
-    logDbProblem(problem);
-    return null;
-  }
-}
-
-class MissingBinding extends Error {}
-
-/** The `DB` binding, read where the page runs (a Worker); imported late so `louise/astro` also loads in `astro.config`. */
-export async function bindingDB(): Promise<D1Database> {
-  const { env } = await import('cloudflare:workers');
-  const DB = (env as { DB?: D1Database }).DB;
-  if (!DB)
-    throw new MissingBinding(
-      'loadEntry(): there is no D1 binding named DB. Add one to your wrangler config (d1_databases, binding "DB"), or run `npx louise init`.',
-    );
-  return DB;
-}
+// The data-cms-* markers of what a page renders: each is built from an entry
+// `loadEntry` returned, through the origin it carries (`entryOrigin`).
 
 /**
  * The marker attributes of an entry's field, for an editor in edit mode
@@ -112,7 +21,7 @@ export async function bindingDB(): Promise<D1Database> {
  * {page.paragraphs.map((text, i) => <p {...cmsField(Astro, page, 'paragraphs', i)}>{text}</p>)}
  */
 export function cmsField<T extends object>(astro: { locals: App.Locals }, entry: T, field: keyof T & string, index?: number): Record<string, string> {
-  const origin = origins.get(entry);
+  const origin = entryOrigin(entry);
   if (!origin) throw new TypeError('cmsField(): pass the entry exactly as loadEntry() returned it.');
   const { collection, key } = origin;
   const spec = Object.hasOwn(collection.fields, field) ? collection.fields[field] : undefined;
@@ -142,7 +51,7 @@ export type ImageAttributes = { src: string; alt: string; width?: number; height
  */
 export function cmsImage<T extends object>(astro: { locals: App.Locals }, entry: T, field: keyof T & string): ImageAttributes | null {
   const marker = cmsField(astro, entry, field);
-  const spec = origins.get(entry)?.collection.fields[field];
+  const spec = entryOrigin(entry)?.collection.fields[field];
   if (spec?.type !== 'image') throw new TypeError(`cmsImage(): ${field} is not an image field (declare it as { type: 'image' }).`);
   return imageAttributes((entry as Record<string, unknown>)[field] as ImageValue | null, marker);
 }
@@ -152,33 +61,6 @@ function imageAttributes(image: ImageValue | null, marker: Record<string, string
   if (!image) return marker['data-cms-field'] ? { src: EMPTY_IMAGE, alt: '', width: 1600, height: 900, ...marker, 'data-cms-empty': '' } : null;
   const size = image.width && image.height ? { width: image.width, height: image.height } : {};
   return { src: image.src, alt: image.alt, ...size, ...marker };
-}
-
-/** One link of a `links` setting (a menu, social links). */
-export interface SettingLink {
-  label: string;
-  href: string;
-}
-
-/**
- * The site's settings (`settings` in `defineCms`) for an Astro page: the
- * structured base (`siteName`, `tagline`, `footerText`) and the site's own
- * keys in `custom`. One D1 read; a row not seeded yet, or a database a
- * visitor's page cannot read (logged with what to do), gives the configured
- * defaults, so a page always has something to render. An editor in edit
- * mode reads through their D1 session, so a setting they just saved shows.
- * Throws a TypeError when the site declares no settings.
- *
- * @example
- * const site = await loadSettings(Astro);
- * <a class="brand" href="/">{site.siteName}</a>
- */
-export async function loadSettings(astro: EntryAstro, options: { db?: D1Database } = {}): Promise<SiteSettings> {
-  const { default: config } = await import('virtual:louise/config');
-  const settings = settingsConfigOf(config);
-  if (!settings) throw new TypeError('loadSettings(): the site declares no settings. Add `settings: {}` to defineCms() in cms.config.ts.');
-  const found = await pageRead(astro, options.db, async (db) => (await readSiteSettings(db, settings)).settings);
-  return found ?? resolveSettings(settings).defaults;
 }
 
 /**
@@ -205,7 +87,7 @@ interface DeclaredSections {
 
 /** The collection, key and sections declaration of a sections field of an entry `loadEntry` returned; throws a TypeError otherwise. */
 function sectionsField(helper: string, entry: object, field: string) {
-  const origin = origins.get(entry);
+  const origin = entryOrigin(entry);
   if (!origin) throw new TypeError(`${helper}(): pass the entry exactly as loadEntry() returned it.`);
   const spec = Object.hasOwn(origin.collection.fields, field) ? origin.collection.fields[field] : undefined;
   const sections = (spec as { sections?: DeclaredSections } | undefined)?.sections;

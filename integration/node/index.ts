@@ -3,39 +3,28 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readLouiseMigrations } from './migrations.ts';
 import { copyEditorAssets, EDITOR_BASE, editorAssets, serveEditorAssets } from './editor-assets.ts';
-import { parseLouiseOptions, type LouiseOptions } from './options.ts';
+import { parseLouiseOptions, type LouiseOptions } from '../options.ts';
 import { serverDependencies, serverStubs } from './vite-plugins.ts';
 import { routePrerenderedPages } from './worker-routing.ts';
 
-import { DEFAULT_MEDIA_URL } from './config.ts';
+import { DEFAULT_MEDIA_URL } from '../config.ts';
 
-export { defineCms, type CmsConfig, type MediaConfig, type SearchOptions, type SettingsOptions } from './config.ts';
-export {
-  loadEntry,
-  cmsField,
-  cmsImage,
-  cmsSections,
-  cmsBlock,
-  type BlockMarkers,
-  loadSettings,
-  cmsSetting,
-  type EntryAstro,
-  type ImageAttributes,
-  type SettingLink,
-} from './entries.ts';
-export { cmsForm, type FormView, type FormAstro } from './form-view.ts';
-export { loadSearch, type SearchAstro, type SiteSearch } from './search-view.ts';
-export type { SiteSettings } from '../src/editor/index.ts';
-export type { Entry, EntryKey } from '../src/content/read-entry.ts';
-export type { LouiseOptions } from './options.ts';
-export { noteRendered, type LouiseLocals } from './edit-mode.ts';
-export { resumeReadSession, type BookmarkCookies } from './read-session.ts';
+export { defineCms, type CmsConfig, type MediaConfig, type SearchOptions, type SettingsOptions } from '../config.ts';
+export { loadEntry, loadSettings, type EntryAstro, type SettingLink } from '../worker/page-data.ts';
+export { cmsField, cmsImage, cmsSections, cmsBlock, cmsSetting, type BlockMarkers, type ImageAttributes } from '../worker/markers.ts';
+export { cmsForm, type FormView, type FormAstro } from '../worker/form-view.ts';
+export { loadSearch, type SearchAstro, type SiteSearch } from '../worker/search-view.ts';
+export type { SiteSettings } from '../../src/editor/index.ts';
+export type { Entry, EntryKey } from '../../src/content/read-entry.ts';
+export type { LouiseOptions } from '../options.ts';
+export { noteRendered, type LouiseLocals } from '../worker/edit-mode.ts';
+export { resumeReadSession, type BookmarkCookies } from '../worker/read-session.ts';
 
 const CONFIG_ID = 'virtual:louise/config';
 const OPTIONS_ID = 'virtual:louise/options';
 const MIGRATIONS_ID = 'virtual:louise/migrations';
 const EDITOR_ID = 'virtual:louise/editor';
-/** The route and middleware entrypoints beside this module: `.ts` in the sources, `.js` in the package (lib/). */
+/** The route and middleware entrypoints (Worker-side, in ../worker), relative to this module: `.ts` in the sources, `.js` in the package (lib/). */
 const entry = (path: string) => new URL(`${path}${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
 /**
@@ -65,10 +54,10 @@ export default function louise(input: LouiseOptions = {}): AstroIntegration {
           [MIGRATIONS_ID]: `export default ${JSON.stringify(dev ? readLouiseMigrations() : [])};`,
           [EDITOR_ID]: `export const EDITOR_SCRIPT_SRC = ${JSON.stringify(editor.src)};`,
         };
-        injectRoute({ pattern: '/api/cms/[...path]', entrypoint: entry('./routes/api'), prerender: false });
-        injectRoute({ pattern: options.loginPath, entrypoint: entry('./pages/login'), prerender: false });
-        injectRoute({ pattern: `${DEFAULT_MEDIA_URL}[...key]`, entrypoint: entry('./routes/media'), prerender: false });
-        addMiddleware({ entrypoint: entry('./middleware'), order: 'pre' });
+        injectRoute({ pattern: '/api/cms/[...path]', entrypoint: entry('../worker/routes/api'), prerender: false });
+        injectRoute({ pattern: options.loginPath, entrypoint: entry('../worker/pages/login'), prerender: false });
+        injectRoute({ pattern: `${DEFAULT_MEDIA_URL}[...key]`, entrypoint: entry('../worker/routes/media'), prerender: false });
+        addMiddleware({ entrypoint: entry('../worker/middleware'), order: 'pre' });
         updateConfig({
           vite: {
             plugins: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EditorSession } from '../src/http/session.ts';
+import type { EditorSession } from '../../src/http/session.ts';
 import { decideEditMode, EDIT_COOKIE, noteRendered, type LouiseLocals } from './edit-mode.ts';
 
 const editor: EditorSession = { id: '1', email: 'e@x.test', name: 'E', access: { publish: true } };

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { env } from 'cloudflare:workers';
 import config from 'virtual:louise/config';
-import { json } from '../../src/http/errors.ts';
-import { serveMedia } from '../../src/media/serve.ts';
-import { DEFAULT_MEDIA_URL, mediaUrlOf, type CmsEnv } from '../config.ts';
+import { json } from '../../../src/http/errors.ts';
+import { serveMedia } from '../../../src/media/serve.ts';
+import { DEFAULT_MEDIA_URL, mediaUrlOf, type CmsEnv } from '../../config.ts';
 
 export const prerender = false;
 

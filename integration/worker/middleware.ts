@@ -1,12 +1,12 @@
 import { defineMiddleware } from 'astro:middleware';
 import config from 'virtual:louise/config';
 import migrations from 'virtual:louise/migrations';
-import { keepCookiesPrivate } from '../src/http/private-cookies.ts';
-import { allowCspDataFonts } from '../src/security/csp.ts';
-import { louiseSecurityHeaders, mutable } from '../src/security/headers.ts';
-import { DEFAULT_MEDIA_URL, searchableCollections, settingsConfigOf, type CmsEnv } from './config.ts';
+import { keepCookiesPrivate } from '../../src/http/private-cookies.ts';
+import { allowCspDataFonts } from '../../src/security/csp.ts';
+import { louiseSecurityHeaders, mutable } from '../../src/security/headers.ts';
+import { DEFAULT_MEDIA_URL, searchableCollections, settingsConfigOf, type CmsEnv } from '../config.ts';
 import { migrateLocalDatabase, prepareLocalSearch, seedLocalSettings } from './dev-migrations.ts';
-import { resolveVector } from '../src/search/index.ts';
+import { resolveVector } from '../../src/search/index.ts';
 import { SERVED_HEADER, servePage, siteGate } from './page-flow.ts';
 import { gateApi, renewal, type GateInput } from './request-gate.ts';
 

@@ -1,5 +1,5 @@
 import options from 'virtual:louise/options';
-import type { EditorSession } from '../src/http/session.ts';
+import type { EditorSession } from '../../src/http/session.ts';
 import type { LouiseLocals } from './edit-mode.ts';
 import { editorScriptTag } from './editor-script.ts';
 

@@ -1,9 +1,9 @@
 import config from 'virtual:louise/config';
-import { keepCookiesPrivate } from '../src/http/private-cookies.ts';
-import { runEditorRoute } from '../src/http/route.ts';
-import { isLocalHostname } from '../src/security/local-host.ts';
-import { realtimeObject } from '../src/realtime/object.ts';
-import { mediaUrlOf, siteCollections, type CmsEnv } from './config.ts';
+import { keepCookiesPrivate } from '../../src/http/private-cookies.ts';
+import { runEditorRoute } from '../../src/http/route.ts';
+import { isLocalHostname } from '../../src/security/local-host.ts';
+import { realtimeObject } from '../../src/realtime/object.ts';
+import { mediaUrlOf, siteCollections, type CmsEnv } from '../config.ts';
 import { isHtml, SERVED_HEADER, servePage, siteGate } from './page-flow.ts';
 import { gateApi } from './request-gate.ts';
 
