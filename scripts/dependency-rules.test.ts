@@ -104,6 +104,12 @@ add('src/no-such-area/x.ts', ['src/security/target.ts'], 'src-not-to-unknown-are
 add('src/security/to-integration.ts', ['integration/target.ts'], 'src-not-to-integration-or-site');
 add('integration/to-cli.ts', ['cli/target.ts'], 'nothing-to-cli');
 add('src/security/to-tests.ts', ['tests/target.ts'], 'not-to-tests');
+// The integration's Worker side (workerd) never reaches its Node side, nor a builtin workerd lacks.
+add('integration/worker/to-node.ts', ['integration/node/target.ts'], 'integration-worker-not-node');
+add('integration/worker/to-fs.ts', ['node:fs'], 'integration-worker-workers-builtins');
+add('integration/worker/keeps-builtins.ts', ['node:buffer', 'integration/worker/target.ts', 'integration/target.ts'], null);
+add('integration/to-node.ts', ['integration/node/target.ts'], 'integration-shared-not-node');
+add('integration/node/keeps-both.ts', ['integration/worker/target.ts', 'node:fs'], null);
 add('integration/client/to-server.ts', ['src/security/target.ts'], 'integration-client-only-src-client');
 add('integration/client/keeps-client.ts', ['src/client/target.ts', 'integration/client/target.ts'], null);
 add('src/client/to-workers.ts', ['cloudflare:workers'], 'client-no-server-modules');
