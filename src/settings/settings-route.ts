@@ -37,7 +37,7 @@ export function settingsRoute<E extends EditorRouteEnv>(options: SettingsRouteOp
   return settingsHttp<E>(
     'settings',
     { path, resolveEditor: options.resolveEditor },
-    async (env) => (await readSiteSettings(env.DB, config)) satisfies SiteSettingsRead,
-    async (env, editor, body) => (await applySettingsPatch(env, config, editor, body)) satisfies SettingsPatchResult,
+    (env) => readSiteSettings(env.DB, config) satisfies Promise<SiteSettingsRead>,
+    (env, editor, body) => applySettingsPatch(env, config, editor, body) satisfies Promise<SettingsPatchResult>,
   );
 }
