@@ -57,6 +57,16 @@ const LAYERS = {
 };
 
 /**
+ * The wire contracts: per area, the JSON shapes its routes answer and the
+ * browser client reads (type-only modules importing nothing, so sharing them
+ * brings no server code into the client; the imports are erased from its
+ * chunks). The route's response `satisfies` the contract and the client's
+ * reader is typed from it, so a field renamed on one side only fails
+ * `npm run typecheck` (rule wire-contracts-import-nothing keeps them leaves).
+ */
+const WIRE_CONTRACTS = ['^src/media/wire\\.ts$', '^src/forms/wire\\.ts$', '^src/settings/wire\\.ts$', '^src/search/wire\\.ts$', '^src/drafts/wire\\.ts$'];
+
+/**
  * Single modules an area may import outside its layers: the realtime socket
  * protocol is the contract of both ends (plain valibot, no server code), so
  * the browser's live session validates with the very schemas the object uses;
@@ -67,7 +77,14 @@ const LAYERS = {
  * the sanitizer keeps and the bar shows of a rich value.
  */
 const SHARED = {
-  client: ['^src/realtime/protocol\\.ts$', '^src/content/inline-host\\.ts$', '^src/content/field-rev\\.ts$', '^src/security/rich-tags\\.ts$'],
+  client: [
+    '^src/realtime/protocol\\.ts$',
+    '^src/content/inline-host\\.ts$',
+    '^src/content/field-rev\\.ts$',
+    '^src/security/rich-tags\\.ts$',
+    // Each area's wire contract (WIRE_CONTRACTS below): types only, importing nothing.
+    ...WIRE_CONTRACTS,
+  ],
 };
 
 /**
@@ -183,6 +200,13 @@ module.exports = {
       severity: 'error',
       comment: 'security/crypto.ts (HMAC, SHA-256, constant-time compare) imports nothing from the repository: every area and packages/commerce use it.',
       from: { path: '^src/security/crypto\\.ts$' },
+      to: { path: '^(src|packages|integration|site|cli|tests)/' },
+    },
+    {
+      name: 'wire-contracts-import-nothing',
+      severity: 'error',
+      comment: 'A wire contract (src/<area>/wire.ts) imports nothing from the repository: the browser client shares it.',
+      from: { path: WIRE_CONTRACTS },
       to: { path: '^(src|packages|integration|site|cli|tests)/' },
     },
     {

@@ -18,6 +18,7 @@ import type { ResolveEditor } from '../http/session.ts';
 import { LIVE_HEADER, type SoftLockSource } from './soft-locks.ts';
 import { errorName, reportDegraded } from '../security/degraded.ts';
 import { runWriteHook, type WriteHook } from './write-hook.ts';
+import type { DraftSaved, Published, VersionStatus, VersionsPage } from './wire.ts';
 
 export interface VersionsRouteOptions<E> extends DraftDepsOptions<E> {
   resolveEditor: ResolveEditor<E>;
@@ -109,7 +110,7 @@ export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOp
       // The history and the revisions include what the realtime session acknowledged but had not written yet.
       await settle(env, id, 'flush');
       const client = readSession(env.DB, request);
-      return withBookmark(json(await listVersions(env, deps, client, id, new URL(request.url))), client, request);
+      return withBookmark(json((await listVersions(env, deps, client, id, new URL(request.url))) satisfies VersionsPage), client, request);
     }
     if (method !== 'POST')
       throw new HttpError(405, 'method_not_allowed', `Use POST for ${action}.`, {}, { allow: action === 'versions' ? 'GET, HEAD, POST' : 'POST' });
@@ -120,14 +121,14 @@ export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOp
       const live = liveSid(request);
       const edit = parseDraftEdit(await parseBody(request, SaveBody), deps.vt.config);
       const saved = await applySaveDraft(env, deps, session, id, edit, { softLocks, client, ctx, live });
-      response = json({ versionId: saved.versionId, revs: saved.revs });
+      response = json({ versionId: saved.versionId, revs: saved.revs } satisfies DraftSaved);
     } else if (action === 'publish') {
       const { versionId } = await parseBody(request, PublishBody);
       await settle(env, id, 'flush');
-      response = json(await applyPublish(env, deps, session, id, versionId, client));
+      response = json((await applyPublish(env, deps, session, id, versionId, client)) satisfies Published);
     } else if (action === 'unpublish') {
       await applyUnpublish(env, deps, session, id, client);
-      response = json({ publishedVersionId: null });
+      response = json({ publishedVersionId: null } satisfies Published);
     } else {
       const { versionId } = await parseBody(request, DiscardBody);
       await settle(env, id, 'drop');
@@ -163,7 +164,7 @@ export async function listVersions<E extends EditorRouteEnv>(
   id: number,
   url: URL,
   revsOf: (data: Record<string, unknown>) => Record<string, string> = (data) => documentRevs(pick(data, deps.vt.fields), deps.vt.config.fields),
-) {
+): Promise<VersionsPage> {
   const { vt } = deps;
   const { limit, cursor } = parseListQuery(url);
   const c = vt.versions.col;
@@ -184,8 +185,9 @@ export async function listVersions<E extends EditorRouteEnv>(
     items: items.map((row) => ({
       id: row.id as number,
       status: versionStatus(row, pointer),
-      createdAt: row.createdAt,
-      createdBy: row.createdBy,
+      // The versions table's columns (the decoded row is untyped).
+      createdAt: row.createdAt as number,
+      createdBy: row.createdBy as string | null,
       data: pick(row, vt.fields),
     })),
     nextCursor,
@@ -200,7 +202,7 @@ export async function listVersions<E extends EditorRouteEnv>(
  * work a save or publish builds on), `discarded` (by Discard), or
  * `superseded` (older than the pointer, or retired by a Restore).
  */
-function versionStatus(row: Record<string, unknown>, pointer: number | null): 'published' | 'pending' | 'discarded' | 'superseded' {
+function versionStatus(row: Record<string, unknown>, pointer: number | null): VersionStatus {
   if (row.id === pointer) return 'published';
   if (row.discardedAt != null) return row.discardedBy === 'restore' ? 'superseded' : 'discarded';
   return (row.id as number) > (pointer ?? 0) ? 'pending' : 'superseded';

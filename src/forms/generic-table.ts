@@ -4,22 +4,10 @@ import { submissions, type SubmissionRow } from '../db/forms-schema.ts';
 import { listPage, type ListQuery } from '../http/list-query.ts';
 import type { EditorRouteEnv } from '../http/route.ts';
 import type { SubmissionData } from './form-schema.ts';
+import type { Submission, SubmissionCounts, SubmissionPage } from './wire.ts';
 
-/** A stored submission as the inbox shows it; `data` is the object that was stored. */
-export interface Submission {
-  id: number;
-  form: string;
-  data: Record<string, unknown>;
-  createdAt: number;
-  /** When an editor marked it read (ms), else null. */
-  readAt: number | null;
-}
-
-/** Rows of one form. */
-export interface SubmissionCounts {
-  total: number;
-  unread: number;
-}
+/** The inbox's JSON shapes are the contract in wire.ts (shared with the browser client). */
+export type { Submission, SubmissionCounts };
 
 /**
  * Where a form keeps its submissions. Ids are positive integers that grow
@@ -28,7 +16,7 @@ export interface SubmissionCounts {
 export interface FormStore<E = EditorRouteEnv> {
   insert(env: E, form: string, data: SubmissionData, createdAt: number): Promise<{ id: number; createdAt: number }>;
   /** One page newest first: ids below `query.cursor`. */
-  list(env: E, form: string, query: ListQuery): Promise<{ items: Submission[]; nextCursor: string | null }>;
+  list(env: E, form: string, query: ListQuery): Promise<SubmissionPage>;
   /** Sets or clears `readAt`; the updated submission, or null when there is none. */
   markRead(env: E, form: string, id: number, read: boolean, now: number): Promise<Submission | null>;
   /** True when a row was deleted. */

@@ -7,7 +7,8 @@ import { answering, matchPath, type EditorRoute, type EditorRouteEnv } from '../
 import type { ResolveEditor } from '../http/session.ts';
 import { csvHeader, csvRow } from './csv.ts';
 import { formsByName, type FormDefinition } from './define-form.ts';
-import type { FormStore, SubmissionCounts } from './generic-table.ts';
+import type { FormStore } from './generic-table.ts';
+import type { FormList, FormSummary, Submission, SubmissionCounts, SubmissionPage } from './wire.ts';
 
 export interface SubmissionsRouteOptions<E> {
   resolveEditor: ResolveEditor<E>;
@@ -48,7 +49,7 @@ export function submissionsRoute<E extends EditorRouteEnv>(options: SubmissionsR
     if (matchPath(base, url.pathname)) {
       if (request.method !== 'GET') throw new HttpError(405, 'method_not_allowed', 'Use GET.', {}, { allow: 'GET' });
       await requireEditor(request, env, options.resolveEditor);
-      return json({ forms: await countAll(env, options.forms) });
+      return json({ forms: await countAll(env, options.forms) } satisfies FormList);
     }
     const params = matchPath(`${base}/:form`, url.pathname);
     if (!params) return undefined;
@@ -90,7 +91,7 @@ function checkMethod(request: Request): void {
 async function answerInbox<E>(request: Request, env: E, url: URL, form: FormDefinition<E>): Promise<Response> {
   if (request.method === 'GET') {
     if (url.searchParams.get('format') === 'csv') return csvExport(env, form);
-    return json(await form.store.list(env, form.name, parseListQuery(url)));
+    return json((await form.store.list(env, form.name, parseListQuery(url))) satisfies SubmissionPage);
   }
   const raw = url.searchParams.get('id');
   const id = parseId(raw ?? undefined);
@@ -100,14 +101,14 @@ async function answerInbox<E>(request: Request, env: E, url: URL, form: FormDefi
     const { read } = await parseBody(request, ReadBody);
     const item = await form.store.markRead(env, form.name, id, read, Date.now());
     if (!item) throw notFound();
-    return json(item);
+    return json(item satisfies Submission);
   }
   if (!(await form.store.delete(env, form.name, id))) throw notFound();
   return new Response(null, { status: 204, headers: NO_STORE });
 }
 
 /** Counts per declared form, one query per store. */
-async function countAll<E>(env: E, forms: readonly FormDefinition<E>[]): Promise<({ name: string } & SubmissionCounts)[]> {
+async function countAll<E>(env: E, forms: readonly FormDefinition<E>[]): Promise<FormSummary[]> {
   const byStore = new Map<FormStore<E>, string[]>();
   for (const form of forms) byStore.set(form.store, [...(byStore.get(form.store) ?? []), form.name]);
   const counts: Record<string, SubmissionCounts> = {};

@@ -5,24 +5,8 @@ import type { EditorRouteEnv } from '../http/route.ts';
 import { normalizeFieldText } from '../security/field-text.ts';
 import { kindOf, type MediaKind } from './sniff.ts';
 
-/**
- * A media asset as every media route answers it (exactly these keys). `id`
- * is the registry row id for `mediaRoute`, the object key for
- * `listMediaRoute`; `url` is `MEDIA_URL` + `key`; `width` and `height` are an
- * image's intrinsic size (displayed orientation), null for other kinds.
- */
-export interface MediaAsset {
-  id: number | string;
-  url: string;
-  key: string;
-  type: string;
-  bytes: number;
-  width: number | null;
-  height: number | null;
-  alt: string;
-  caption: string;
-  createdAt: number;
-}
+/** The media routes' JSON shapes are the contract in wire.ts (shared with the browser client). */
+export type { MediaAsset } from './wire.ts';
 
 /** What the media routes need from the env: D1 (like every editor route), the `MEDIA` bucket, and the base URL objects are served from. */
 export interface MediaEnv extends EditorRouteEnv {

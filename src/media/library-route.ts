@@ -6,9 +6,10 @@ import { answering, matchPath, type EditorRoute } from '../http/route.ts';
 import type { EditorSession, ResolveEditor } from '../http/session.ts';
 import { sha256Hex } from '../security/hash.ts';
 import { checkRateArgs, type RateLimitStorage } from '../security/rate-limit.ts';
-import { mediaBucket, parseAssetPatch, parseMediaQuery, type AssetPatch, type MediaAsset, type MediaEnv, type MediaListQuery } from './asset.ts';
+import { mediaBucket, parseAssetPatch, parseMediaQuery, type AssetPatch, type MediaEnv, type MediaListQuery } from './asset.ts';
 import { findMediaReferences } from './refs.ts';
 import { MAX_UPLOAD_BYTES } from './store.ts';
+import type { MediaAsset, MediaInUse, MediaPage } from './wire.ts';
 
 /** Options both media routes take. */
 export interface MediaRouteOptions<E> {
@@ -31,7 +32,7 @@ export interface MediaRouteOptions<E> {
 export interface MediaLibrary<E> {
   /** The asset id a `?id=` names, or null (404). */
   id(text: string): number | string | null;
-  list(env: E, bucket: R2Bucket, query: MediaListQuery, params: URLSearchParams): Promise<{ items: MediaAsset[]; nextCursor: string | null }>;
+  list(env: E, bucket: R2Bucket, query: MediaListQuery, params: URLSearchParams): Promise<MediaPage>;
   /** Reads the upload form and stores the file; `created` is false when identical bytes were stored already. */
   upload(env: E, bucket: R2Bucket, request: Request, editor: EditorSession): Promise<{ asset: MediaAsset; created: boolean }>;
   /** The patched asset, or null when there is none. */
@@ -75,11 +76,11 @@ export function libraryRoute<E extends MediaEnv>(library: MediaLibrary<E>, optio
     if (!METHODS.includes(method)) throw new HttpError(405, 'method_not_allowed', `Use ${METHODS.join(', ')}.`, {}, { allow: METHODS.join(', ') });
     const editor = await requireEditor(request, env, options.resolveEditor);
     const bucket = mediaBucket(env);
-    if (method === 'GET') return json(await library.list(env, bucket, parseMediaQuery(url), url.searchParams));
+    if (method === 'GET') return json((await library.list(env, bucket, parseMediaQuery(url), url.searchParams)) satisfies MediaPage);
     if (method === 'POST') {
       await limitUploads(options.limiter?.(env) ?? null, uploadLimit, editor);
       const { asset, created } = await library.upload(env, bucket, request, editor);
-      return json(asset, { status: created ? 201 : 200 });
+      return json(asset satisfies MediaAsset, { status: created ? 201 : 200 });
     }
     const raw = url.searchParams.get('id') ?? '';
     const id = library.id(raw);
@@ -88,7 +89,7 @@ export function libraryRoute<E extends MediaEnv>(library: MediaLibrary<E>, optio
       const patch = parseAssetPatch(await parseBody(request, PatchBody));
       const asset = id === null ? null : await library.update(env, bucket, id, patch);
       if (!asset) throw notFound();
-      return json(asset);
+      return json(asset satisfies MediaAsset);
     }
     const key = id === null ? null : await library.keyOf(env, bucket, id);
     if (id === null || key === null) throw notFound();
@@ -99,7 +100,7 @@ export function libraryRoute<E extends MediaEnv>(library: MediaLibrary<E>, optio
           409,
           'in_use',
           `This file is used in ${references.length} place(s). Remove it there first, or delete it anyway with ?force=1 (the pages using it will show a broken file).`,
-          { references },
+          { references } satisfies Pick<MediaInUse, 'references'>,
         );
       requirePublish(editor);
     }

@@ -4,13 +4,10 @@ import type { TableCodec } from '../content/table-codec.ts';
 import { pendingSql, type VersionedTable } from '../content/versioned-table.ts';
 import type { D1Client } from '../db/d1-session.ts';
 import { overlayDeps } from '../drafts/overlay-store.ts';
+import type { MediaReference } from './wire.ts';
 
-/** Where content uses an asset: a collection's row id and the field holding the asset's key. */
-export interface MediaReference {
-  collection: string;
-  id: number;
-  field: string;
-}
+/** Where content uses an asset (the wire contract's type: a 409 `in_use` lists them). */
+export type { MediaReference };
 
 /** Field types whose stored text can hold an asset's URL (every type a field has today, and `image`). */
 const SCANNED = new Set(['text', 'richtext', 'json', 'image']);

@@ -7,6 +7,7 @@ import { searchIndexSql } from './fts-sql.ts';
 import { isMissingTable, searchTarget, type SearchTarget } from './search-target.ts';
 import type { ResolvedVector } from './vector-api.ts';
 import { syncDocVectors } from './vector.ts';
+import type { ReindexStep } from './wire.ts';
 
 type Client = D1Database | D1DatabaseSession;
 type Row = Record<string, unknown>;
@@ -67,7 +68,7 @@ export async function reindexBatch(
   config: CollectionConfig,
   options: { cursor?: number | null; batch?: number } = {},
   vector?: ResolvedVector | null,
-): Promise<{ processed: number; total: number; nextCursor: number | null }> {
+): Promise<ReindexStep> {
   const target = searchTarget(config);
   const size = options.batch ?? REINDEX_BATCH.default;
   const after = options.cursor ?? 0;

@@ -6,28 +6,10 @@ import { isMissingTable, SearchNotReadyError, searchTarget, type SearchTarget } 
 import { leadSnippet, snippetHtml } from './snippet.ts';
 import type { ResolvedVector } from './vector-api.ts';
 import { semanticRanking } from './vector.ts';
+import type { SearchHit, SearchPage } from './wire.ts';
 
-/** One search result. `snippet` is HTML: escaped text with the matches in `<mark>`, nothing else. */
-export interface SearchHit {
-  id: number;
-  /** The indexed title, as plain text. */
-  title: string;
-  snippet: string;
-  /** Higher is better: `-bm25` for keyword search, the fused score with semantic search. */
-  score: number;
-  /** Where the entry lives (`search.url`), or null. */
-  url: string | null;
-  /** Whether visitors can see the entry (always true for a live collection). */
-  published: boolean;
-  /** The entry's unique columns (`slug`, ...). */
-  [unique: string]: unknown;
-}
-
-/** A page of results and the cursor of the next one (null at the end). */
-export interface SearchPage {
-  items: SearchHit[];
-  nextCursor: string | null;
-}
+/** A result and a page of them are the contract in wire.ts (shared with the search panel). */
+export type { SearchHit, SearchPage };
 
 /** What to search for. */
 export interface SearchQuery {

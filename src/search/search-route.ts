@@ -12,6 +12,7 @@ import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, MAX_SEARCH_OFFSET, parseSearchC
 import { SearchNotReadyError, searchTarget } from './search-target.ts';
 import type { SearchVector } from './vector-api.ts';
 import { resolveVector } from './vector.ts';
+import type { ReindexStep, SearchPage } from './wire.ts';
 
 export interface SearchRouteOptions<E> {
   /** The collection's live table. */
@@ -70,7 +71,7 @@ export function searchRoute<E extends EditorRouteEnv>(options: SearchRouteOption
       const query = parseQuery(searchParams);
       const vector = query.scope === 'public' ? resolveVector(options.vector, env) : null;
       try {
-        return json(await searchCollection(readSession(env.DB, request), config, query, vector));
+        return json((await searchCollection(readSession(env.DB, request), config, query, vector)) satisfies SearchPage);
       } catch (error) {
         if (error instanceof SearchNotReadyError) throw new HttpError(503, 'search_not_ready', error.message);
         throw error;
@@ -82,7 +83,7 @@ export function searchRoute<E extends EditorRouteEnv>(options: SearchRouteOption
       const body = await parseBody(request, ReindexBody);
       const batch: { cursor?: number | null; batch?: number } = { cursor: body.cursor ?? null };
       if (body.batch !== undefined) batch.batch = body.batch;
-      return json(await reindexBatch(writeSession(env.DB), config, batch, resolveVector(options.vector, env)));
+      return json((await reindexBatch(writeSession(env.DB), config, batch, resolveVector(options.vector, env))) satisfies ReindexStep);
     }
     return undefined;
   });

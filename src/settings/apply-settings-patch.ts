@@ -8,24 +8,13 @@ import { setOwn } from './own-keys.ts';
 import { partitionSettingsPatch } from './partition.ts';
 import { runSanitizer } from './setting-sanitizer.ts';
 import { raceConflict, settingsConflict, splitSettingsBody } from './settings-base.ts';
-import { resolveSettings, type ResolvedSettings, type SettingField, type SettingsConfig } from './settings-config.ts';
+import { resolveSettings, type ResolvedSettings, type SettingsConfig } from './settings-config.ts';
 import { readSettingsRow, writeSettingsRow, type StoredSettings } from './site-settings-store.ts';
-import { REMOVE, settingValue, settingsRevs, settingsView, withSettings, type SiteSettings } from './site-settings.ts';
+import { REMOVE, settingValue, settingsRevs, settingsView, withSettings } from './site-settings.ts';
+import type { SettingsPatchResult, SiteSettings, SiteSettingsRead } from './wire.ts';
 
-/** What a settings write answers: the settings after it, their revisions, and the keys it did not write. */
-export interface SettingsPatchResult {
-  settings: SiteSettings;
-  revs: Record<string, string>;
-  /** Keys in neither `columns` nor `customKeys` (in the parsed body's key order): never written. */
-  ignored: string[];
-}
-
-/** What `readSiteSettings` answers (GET): the settings, their revisions, and the editable fields in declared order. */
-export interface SiteSettingsRead {
-  settings: SiteSettings;
-  revs: Record<string, string>;
-  fields: SettingField[];
-}
+/** The settings route's JSON shapes are the contract in wire.ts (shared with the browser client). */
+export type { SettingsPatchResult, SiteSettingsRead };
 
 /** A write that lost the race to another is tried again this often before answering 409. */
 const ATTEMPTS = 2;

@@ -4,11 +4,11 @@ import { siteSettingsColumns, type SiteSettingsColumn } from '../db/site-schema.
 import { isJsonObject } from './own-keys.ts';
 import type { SettingSanitizer } from './setting-sanitizer.ts';
 import { settingImage, settingJson, settingLinks, settingText } from './setting-values.ts';
-
 import { BASE_SANITIZERS, sanitizedSettings, type SettingsDefaults, type SiteSettings } from './site-settings.ts';
+import type { SettingField, SettingKind } from './wire.ts';
 
-/** How a setting is edited and checked: one-line text, multi-line text, a link list, a media image, or any JSON. */
-export type SettingKind = 'text' | 'longtext' | 'links' | 'image' | 'json';
+/** A setting's kind and field are the contract in wire.ts (shared with the settings panel). */
+export type { SettingField, SettingKind };
 
 /** What `settingsRoute`, `readSiteSettings` and `applySettingsPatch` are told about a site's settings. */
 export interface SettingsConfig {
@@ -21,13 +21,6 @@ export interface SettingsConfig {
   /** The media URL prefix (`/media/` or `https://media.example.com/`) image settings must come from. */
   mediaBase?: string | undefined;
   defaults?: SettingsDefaults | undefined;
-}
-
-/** One editable setting, as the settings panel renders it. */
-export interface SettingField {
-  key: string;
-  kind: SettingKind;
-  label: string;
 }
 
 /** A `SettingsConfig` checked once and resolved. */

@@ -4,6 +4,7 @@ import { applySettingsPatch, readSiteSettings } from './apply-settings-patch.ts'
 import { checkResolveEditor, routePath } from './route-options.ts';
 import { settingsHttp } from './settings-base.ts';
 import { resolveSettings, type SettingsConfig } from './settings-config.ts';
+import type { SettingsPatchResult, SiteSettingsRead } from './wire.ts';
 
 export interface SettingsRouteOptions<E> extends SettingsConfig {
   resolveEditor: ResolveEditor<E>;
@@ -36,7 +37,7 @@ export function settingsRoute<E extends EditorRouteEnv>(options: SettingsRouteOp
   return settingsHttp<E>(
     'settings',
     { path, resolveEditor: options.resolveEditor },
-    (env) => readSiteSettings(env.DB, config),
-    (env, editor, body) => applySettingsPatch(env, config, editor, body),
+    (env) => readSiteSettings(env.DB, config) satisfies Promise<SiteSettingsRead>,
+    (env, editor, body) => applySettingsPatch(env, config, editor, body) satisfies Promise<SettingsPatchResult>,
   );
 }

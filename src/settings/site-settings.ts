@@ -3,14 +3,10 @@ import { siteSettingsColumns, type SiteSettingsColumn } from '../db/site-schema.
 import { copyOwn, ownValue, setOwn } from './own-keys.ts';
 import { runSanitizer, type SettingSanitizer } from './setting-sanitizer.ts';
 import { settingText } from './setting-values.ts';
+import type { SiteSettings } from './wire.ts';
 
-/** The `site_settings` row as routes answer it: the structured base and the `custom` object. */
-export interface SiteSettings {
-  siteName: string;
-  tagline: string;
-  footerText: string;
-  custom: Record<string, unknown>;
-}
+/** The `site_settings` row as routes answer it: the contract in wire.ts (shared with the settings panel). */
+export type { SiteSettings };
 
 /** Values the `site_settings` row starts from before it exists (GET, the first PATCH, seeding). */
 export interface SettingsDefaults {

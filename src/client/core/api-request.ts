@@ -5,6 +5,15 @@
 export type Answer<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /**
+ * A route's JSON as a reader first sees it: the wire contract's named fields
+ * (src/<area>/wire.ts), each possibly missing or of any type until checked.
+ * Typing a reader's input from the contract means a field the server renames
+ * no longer type-checks here (index signatures are dropped, so only named
+ * fields can be read).
+ */
+export type Untrusted<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]?: unknown };
+
+/**
  * Sends one JSON request with the editor's cookie and a timeout (an
  * `init.signal` aborts it too). Never rejects: a request that got no
  * response comes back as the sentence to show.

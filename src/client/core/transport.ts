@@ -1,6 +1,7 @@
 // The one module that knows the editor routes' wire format. Aligning the
 // client with a route change is an edit here and nowhere else.
-import { answer, createRequest, failure, type Answer } from './api-request.ts';
+import type { DraftSaved, Published, VersionEntry, VersionStatus, VersionsPage } from '../../drafts/wire.ts';
+import { answer, createRequest, failure, type Answer, type Untrusted } from './api-request.ts';
 
 export type { Answer };
 
@@ -31,7 +32,13 @@ export interface VersionItem {
   state: 'live' | 'draft' | 'old' | 'discarded';
 }
 
-const STATES: Record<string, VersionItem['state']> = { published: 'live', pending: 'draft', superseded: 'old', discarded: 'discarded' };
+/** The history's words for the contract's statuses (every status named, so a new one fails to type-check here). */
+const STATES: Record<string, VersionItem['state']> = {
+  published: 'live',
+  pending: 'draft',
+  superseded: 'old',
+  discarded: 'discarded',
+} satisfies Record<VersionStatus, VersionItem['state']>;
 
 /** Chromium refuses keepalive requests once their bodies in flight pass 64 KiB. */
 export const KEEPALIVE_LIMIT = 64 * 1024;
@@ -85,11 +92,13 @@ export function createTransport(options: TransportOptions) {
 
     /** Current field revisions of the work a draft save builds on. */
     revs: (collection: string, key: string): Promise<Answer<Record<string, string>>> =>
-      get(`${doc(collection, key)}/versions`, (data: { revs?: Record<string, string> } | null) => data?.revs ?? {}),
+      get(`${doc(collection, key)}/versions`, (data: Pick<Partial<VersionsPage>, 'revs'> | null) => data?.revs ?? {}),
 
     /** The version history of a drafts document, newest first. */
     history: (collection: string, key: string): Promise<Answer<VersionItem[]>> =>
-      get(`${doc(collection, key)}/versions`, (data: { items?: unknown[] } | null) => (data?.items ?? []).map(versionItem).filter((item) => item !== null)),
+      get(`${doc(collection, key)}/versions`, (data: (Pick<Untrusted<VersionsPage>, 'items'> & { items?: unknown[] }) | null) =>
+        (data?.items ?? []).map(versionItem).filter((item) => item !== null),
+      ),
 
     /** Publishes the newest pending draft, or the given version (a restore): the published version, or null when nothing was pending. */
     async publish(collection: string, key: string, versionId?: number): Promise<Answer<number | null>> {
@@ -101,7 +110,7 @@ export function createTransport(options: TransportOptions) {
           .catch(() => null)) as { error?: unknown } | null;
         if (body?.error === 'no_draft') return { ok: true, value: null };
       }
-      return answer(res, (body) => Number(body?.publishedVersionId) || null);
+      return answer(res, (body: Untrusted<Published> | null) => Number(body?.publishedVersionId) || null);
     },
 
     /** Discards the pending drafts up to `versionId` (the newest one the editor was shown) and the write buffer; null: only the buffer. */
@@ -113,8 +122,8 @@ export function createTransport(options: TransportOptions) {
 async function saveOutcome(res: Response | string, target: SaveTarget): Promise<SaveOutcome> {
   if (typeof res === 'string') return { kind: 'failed', message: res };
   if (res.ok) {
-    const data = (res.status === 204 ? null : await res.json().catch(() => null)) as { versionId?: unknown; revs?: Record<string, unknown> } | null;
-    const rev = data?.revs?.[target.field];
+    const data = (res.status === 204 ? null : await res.json().catch(() => null)) as Untrusted<DraftSaved> | null;
+    const rev = (data?.revs as Record<string, unknown> | null | undefined)?.[target.field];
     return { kind: 'saved', rev: typeof rev === 'string' ? rev : null, versionId: typeof data?.versionId === 'number' ? data.versionId : null };
   }
   if (res.status === 409) {
@@ -127,7 +136,7 @@ async function saveOutcome(res: Response | string, target: SaveTarget): Promise<
 }
 
 function versionItem(raw: unknown): VersionItem | null {
-  const item = raw as { id?: unknown; createdAt?: unknown; status?: unknown } | null;
+  const item = raw as Untrusted<VersionEntry> | null;
   const id = Number(item?.id);
   if (!Number.isInteger(id) || id <= 0) return null;
   const at = Number(item?.createdAt);

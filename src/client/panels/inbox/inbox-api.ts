@@ -3,33 +3,10 @@
 // counts, a form's submissions newest first, read/unread, delete, CSV.
 // Submitted data is whatever a visitor sent: it is read here field by
 // field and only ever shown as text.
-import { answer, createRequest, failure, readListPage, type Answer } from '../../core/api-request.ts';
+import type { FormList, FormSummary, Submission, SubmissionPage } from '../../../forms/wire.ts';
+import { answer, createRequest, failure, readListPage, type Answer, type Untrusted } from '../../core/api-request.ts';
 
-export type { Answer };
-
-/** A declared form and how many submissions it has. */
-export interface FormSummary {
-  name: string;
-  total: number;
-  unread: number;
-}
-
-/** One stored submission. */
-export interface Submission {
-  id: number;
-  form: string;
-  /** The submitted fields, as the visitor sent them (after the form's checks). */
-  data: Record<string, unknown>;
-  createdAt: number;
-  /** When an editor marked it read; null while unread. */
-  readAt: number | null;
-}
-
-/** A page of submissions, newest first. */
-export interface SubmissionPage {
-  items: Submission[];
-  nextCursor: string | null;
-}
+export type { Answer, FormSummary, Submission, SubmissionPage };
 
 export interface InboxApiOptions {
   apiBase: string;
@@ -89,16 +66,16 @@ export function createInboxApi(options: InboxApiOptions) {
 const count = (raw: unknown) => (typeof raw === 'number' && Number.isInteger(raw) && raw > 0 ? raw : 0);
 
 function readForms(raw: unknown): FormSummary[] {
-  const forms = (raw as { forms?: unknown } | null)?.forms;
+  const forms = (raw as Untrusted<FormList> | null)?.forms;
   if (!Array.isArray(forms)) return [];
   return forms
-    .filter((f): f is Record<string, unknown> => typeof f?.name === 'string' && f.name !== '')
+    .filter((f): f is Untrusted<FormSummary> => typeof f?.name === 'string' && f.name !== '')
     .map((f) => ({ name: f.name as string, total: count(f.total), unread: Math.min(count(f.unread), count(f.total)) }));
 }
 
 /** A submission from untrusted JSON; null without a usable id. */
 export function readSubmission(raw: unknown): Submission | null {
-  const s = raw as Record<string, unknown> | null;
+  const s = raw as Untrusted<Submission> | null;
   if (!s || typeof s !== 'object' || typeof s.id !== 'number' || !Number.isInteger(s.id) || s.id <= 0) return null;
   const data = s.data && typeof s.data === 'object' && !Array.isArray(s.data) ? (s.data as Record<string, unknown>) : {};
   const time = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null);

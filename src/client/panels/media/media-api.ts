@@ -1,35 +1,9 @@
 // The one module that knows the media routes' wire format (`/api/cms/media`,
 // see the media contract): list, upload with progress, alt/caption, delete.
-import { answer, createRequest, failure, readListPage, type Answer } from '../../core/api-request.ts';
+import type { MediaAsset, MediaInUse, MediaPage, MediaReference } from '../../../media/wire.ts';
+import { answer, createRequest, failure, readListPage, type Answer, type Untrusted } from '../../core/api-request.ts';
 
-export type { Answer };
-
-/** One stored file, as the media routes answer it. `id` is a number (registry) or the object key (bucket list). */
-export interface MediaAsset {
-  id: number | string;
-  url: string;
-  key: string;
-  type: string;
-  bytes: number;
-  width: number | null;
-  height: number | null;
-  alt: string;
-  caption: string;
-  createdAt: number;
-}
-
-/** Where an asset is still used, as a 409 `in_use` lists it. */
-export interface MediaReference {
-  collection: string;
-  id: number;
-  field: string;
-}
-
-/** A page of the library, newest first. */
-export interface MediaPage {
-  items: MediaAsset[];
-  nextCursor: string | null;
-}
+export type { Answer, MediaAsset, MediaPage, MediaReference };
 
 export interface MediaQuery {
   cursor?: string | null;
@@ -139,7 +113,7 @@ export function createMediaApi(options: MediaApiOptions) {
         const body = (await res
           .clone()
           .json()
-          .catch(() => null)) as { error?: unknown; references?: unknown } | null;
+          .catch(() => null)) as Untrusted<MediaInUse> | null;
         if (body?.error === 'in_use') {
           const references = (Array.isArray(body.references) ? body.references : []).map(readReference).filter((ref) => ref !== null);
           return { ok: false, message: `It is still used in ${references.length === 1 ? 'one place' : `${references.length} places`}.`, references };
@@ -226,7 +200,7 @@ function assetAnswer(got: Answer<MediaAsset | null>): Answer<MediaAsset> {
 
 /** An asset from untrusted JSON, field by field; null when its id, url or key is missing. */
 export function readAsset(raw: unknown): MediaAsset | null {
-  const a = raw as Record<string, unknown> | null;
+  const a = raw as Untrusted<MediaAsset> | null;
   if (!a || typeof a !== 'object') return null;
   const id = typeof a.id === 'number' || (typeof a.id === 'string' && a.id !== '') ? a.id : null;
   if (id === null || typeof a.url !== 'string' || !a.url || typeof a.key !== 'string') return null;
@@ -246,7 +220,7 @@ export function readAsset(raw: unknown): MediaAsset | null {
 }
 
 function readReference(raw: unknown): MediaReference | null {
-  const r = raw as { collection?: unknown; id?: unknown; field?: unknown } | null;
+  const r = raw as Untrusted<MediaReference> | null;
   if (typeof r?.collection !== 'string' || typeof r.field !== 'string') return null;
   const id = Number(r.id);
   return Number.isFinite(id) ? { collection: r.collection, id, field: r.field } : null;

@@ -4,22 +4,13 @@
 // included) and the index rebuild (`POST <apiBase>/<slug>/reindex`, a batch
 // per call). Answers are read field by field; a snippet stays a string here
 // (search-snippet.ts turns it into nodes, never through innerHTML).
-import { answer, createRequest, readListPage, type Answer } from '../../core/api-request.ts';
+import type { ReindexStep, SearchHit as WireHit } from '../../../search/wire.ts';
+import { answer, createRequest, readListPage, type Answer, type Untrusted } from '../../core/api-request.ts';
 
-export type { Answer };
+export type { Answer, ReindexStep };
 
-/** One page found, as the panel shows it. */
-export interface SearchHit {
-  id: number;
-  /** May be empty: the panel says "Untitled". */
-  title: string;
-  /** Escaped text with the matches between `<mark>` and `</mark>`; nothing else. */
-  snippet: string;
-  /** Where the page lives, as the collection's `search.url` gave it; null when it has no page. */
-  url: string | null;
-  /** False for a page visitors cannot see (never published, or unpublished). */
-  published: boolean;
-}
+/** One page found, as the panel shows it: the contract's hit without its score and unique columns. */
+export type SearchHit = Pick<WireHit, 'id' | 'title' | 'snippet' | 'url' | 'published'>;
 
 /** A collection's search results: the best `limit`, and whether there are more. */
 export interface SearchResults {
@@ -29,13 +20,6 @@ export interface SearchResults {
 
 /** A search answer; a failure says whether it is only the index that is missing (503 `search_not_ready`). */
 export type SearchAnswer = { ok: true; value: SearchResults } | { ok: false; message: string; notReady: boolean };
-
-/** One rebuild batch: rows handled so far (this call included), rows in the collection, and where the next call starts (null: done). */
-export interface ReindexStep {
-  processed: number;
-  total: number;
-  nextCursor: number | null;
-}
 
 export interface SearchApiOptions {
   apiBase: string;
@@ -85,7 +69,7 @@ const text = (raw: unknown) => (typeof raw === 'string' ? raw : '');
 
 /** A search hit from untrusted JSON; null without a usable id. A missing `published` counts as published (no badge). */
 export function readHit(raw: unknown): SearchHit | null {
-  const h = (raw ?? {}) as Record<string, unknown>;
+  const h = (raw ?? {}) as Untrusted<WireHit>;
   if (!Number.isInteger(h.id)) return null;
   return { id: h.id as number, title: text(h.title), snippet: text(h.snippet), url: text(h.url) || null, published: h.published !== false };
 }

@@ -1,29 +1,19 @@
 // The one module that knows the settings route's wire format (`GET` and
 // `PATCH <apiBase>/settings`, see the settings contract): the settings with
 // their revisions and field list, and one key's save.
-import { answer, createRequest, failure, type Answer } from '../../core/api-request.ts';
+import type { SettingField, SettingKind, SettingsPatchResult, SiteSettingsRead } from '../../../settings/wire.ts';
+import { answer, createRequest, failure, type Answer, type Untrusted } from '../../core/api-request.ts';
 import { imageValue } from '../../fields/image-value.ts';
 import { linksText } from './link-list.ts';
 
-export type { Answer };
+export type { Answer, SettingField, SettingKind };
 
-/** How the panel edits a setting; the route declares one per key. */
-export type SettingKind = 'text' | 'longtext' | 'links' | 'image' | 'json';
-
-/** One setting the panel shows, in the route's declared order. */
-export interface SettingField {
-  key: string;
-  kind: SettingKind;
-  label: string;
-}
-
-/** What `GET /settings` answers: the stored settings, each key's revision and the fields to edit. */
-export interface SettingsData {
-  /** The base columns at the top level, custom keys under `custom`. */
-  settings: Record<string, unknown>;
-  revs: Record<string, string>;
-  fields: SettingField[];
-}
+/**
+ * What `GET /settings` answers, as the panel holds it: the contract's read
+ * with `settings` indexed by key (a base column at the top level, a custom
+ * key under `custom`), since the panel reads the keys `fields` names.
+ */
+export type SettingsData = Omit<SiteSettingsRead, 'settings'> & { settings: Record<string, unknown> };
 
 /** What saving one key came to. */
 export type SettingSave =
@@ -75,8 +65,8 @@ export function createSettingsApi(options: SettingsApiOptions) {
       const res = await call(url, { method: 'PATCH', body: JSON.stringify(body) });
       if (typeof res === 'string') return { kind: 'failed', message: res };
       if (res.ok) {
-        const data = (await res.json().catch(() => null)) as { revs?: Record<string, unknown> } | null;
-        const rev = data?.revs?.[key];
+        const data = (await res.json().catch(() => null)) as Untrusted<SettingsPatchResult> | null;
+        const rev = (data?.revs as Record<string, unknown> | null | undefined)?.[key];
         return { kind: 'saved', rev: typeof rev === 'string' ? rev : null };
       }
       if (res.status === 403) return { kind: 'forbidden', message: PUBLISH_ONLY };
@@ -106,12 +96,12 @@ function violationsOf(raw: unknown[], key: string): string {
 
 /** The GET answer from untrusted JSON: unknown kinds edit as JSON, fields without a key are dropped. */
 export function readSettingsData(raw: unknown): SettingsData {
-  const body = (raw && typeof raw === 'object' ? raw : {}) as { settings?: unknown; revs?: unknown; fields?: unknown };
+  const body = (raw && typeof raw === 'object' ? raw : {}) as Untrusted<SiteSettingsRead>;
   const settings = body.settings && typeof body.settings === 'object' ? (body.settings as Record<string, unknown>) : {};
   const revs: Record<string, string> = {};
   if (body.revs && typeof body.revs === 'object') for (const [key, rev] of Object.entries(body.revs)) if (typeof rev === 'string') revs[key] = rev;
   const fields: SettingField[] = [];
-  for (const f of Array.isArray(body.fields) ? (body.fields as Array<Record<string, unknown> | null>) : []) {
+  for (const f of Array.isArray(body.fields) ? (body.fields as Array<Untrusted<SettingField> | null>) : []) {
     if (typeof f?.key !== 'string' || f.key === '' || fields.some((seen) => seen.key === f.key)) continue;
     const kind = typeof f.kind === 'string' && KINDS.has(f.kind) ? (f.kind as SettingKind) : 'json';
     fields.push({ key: f.key, kind, label: typeof f.label === 'string' && f.label.trim() ? f.label : f.key });
