@@ -126,6 +126,8 @@ add('packages/commerce/src/keeps-leaves.ts', ['src/security/target.ts', 'src/con
 add('src/drafts/to-commerce.ts', ['packages/commerce/src/target.ts'], 'only-worker-to-commerce');
 add('src/worker/keeps-commerce.ts', ['packages/commerce/src/target.ts'], null);
 add('src/security/crypto.ts', ['src/security/target.ts'], 'crypto-is-a-leaf');
+// A wire contract (shared with the browser client) imports nothing.
+add('src/media/wire.ts', ['src/media/target.ts'], 'wire-contracts-import-nothing');
 // Tests may import anything.
 add('src/security/keeps.test.ts', ['src/drafts/target.ts', 'tests/target.ts'], null);
 

@@ -8,13 +8,15 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { serve, sh, type Server } from './site-process.ts';
 
-// A site nobody here wrote: Astro's blog starter, unmodified, from ../shared.
+// A site nobody here wrote: Astro's blog starter, unmodified (a copy committed
+// in tests/fixtures, MIT, so a plain clone has it; tests/adoption/fixture.test.ts
+// keeps it identical to ../shared's when that is beside the repository).
 // Louise comes from the packed tarball (what npm would install), set up only
 // with the README's commands; the test then marks three template regions and
 // edits them as a signed-in editor, in dev and in the production build.
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-// ADOPTION_FIXTURE points elsewhere (a git worktree's ../shared is not the project's).
-const fixture = process.env.ADOPTION_FIXTURE ?? join(repo, '..', 'shared', 'fixtures', 'astro-blog-starter');
+// ADOPTION_FIXTURE points at another site to adopt.
+const fixture = process.env.ADOPTION_FIXTURE || join(repo, 'tests', 'fixtures', 'astro-blog-starter');
 const DEV_PORT = Number(process.env.ADOPTION_PORT ?? 4371);
 const PROD_PORT = Number(process.env.ADOPTION_PROD_PORT ?? DEV_PORT + 1);
 const RUN = Date.now().toString(36).slice(-5);
