@@ -14,7 +14,14 @@ export default defineConfig(async () => {
           test: {
             name: 'unit',
             environment: 'node',
-            include: ['src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'integration/**/*.test.ts', 'scripts/**/*.test.ts', 'cli/**/*.test.ts', 'tests/adoption/**/*.test.ts'],
+            include: [
+              'src/**/*.test.ts',
+              'packages/*/src/**/*.test.ts',
+              'integration/**/*.test.ts',
+              'scripts/**/*.test.ts',
+              'cli/**/*.test.ts',
+              'tests/adoption/**/*.test.ts',
+            ],
           },
         },
         {
