@@ -9,7 +9,7 @@ import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureImage } from '../src/media/measure.ts';
 import { sniffMedia } from '../src/media/sniff.ts';
-import { sha256Hex } from '../src/security/hash.ts';
+import { sha256Hex } from '../src/security/crypto.ts';
 import { MAX_UPLOAD_BYTES } from '../src/media/limits.ts';
 import { d1Command, resolveTarget, wranglerBin, type D1Target } from './d1.ts';
 import { sqlString } from './editor-commands.ts';

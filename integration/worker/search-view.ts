@@ -1,5 +1,5 @@
 import type { CollectionConfig } from '../../src/content/collection.ts';
-import { sha256Hex } from '../../src/security/hash.ts';
+import { sha256Hex } from '../../src/security/crypto.ts';
 import { parseSearchCursor, resolveVector, searchCollection, SearchNotReadyError, type ResolvedVector, type SearchHit } from '../../src/search/index.ts';
 import type { CmsEnv } from '../config.ts';
 import { visitorRead } from './page-data.ts';

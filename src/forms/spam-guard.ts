@@ -1,5 +1,5 @@
 import { HttpError } from '../http/errors.ts';
-import { sha256Hex } from '../security/hash.ts';
+import { sha256Hex } from '../security/crypto.ts';
 import { isLocalHostname } from '../security/local-host.ts';
 import { rateLimit } from '../security/rate-limit.ts';
 import type { VerifyCaptcha } from './captcha.ts';

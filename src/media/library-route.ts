@@ -4,7 +4,7 @@ import { requireEditor, requirePublish } from '../http/guard.ts';
 import { jsonObject, parseBody } from '../http/parse-body.ts';
 import { answering, matchPath, type EditorRoute } from '../http/route.ts';
 import type { EditorSession, ResolveEditor } from '../http/session.ts';
-import { sha256Hex } from '../security/hash.ts';
+import { sha256Hex } from '../security/crypto.ts';
 import { checkRateArgs, type RateLimitStorage } from '../security/rate-limit.ts';
 import { mediaBucket, parseAssetPatch, parseMediaQuery, type AssetPatch, type MediaEnv, type MediaListQuery } from './asset.ts';
 import { findMediaReferences } from './refs.ts';

@@ -1,7 +1,7 @@
 import { concatBytes } from '../http/bytes.ts';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { HttpError } from '../http/errors.ts';
-import { sha256Hex } from '../security/hash.ts';
+import { sha256Hex } from '../security/crypto.ts';
 import { measureImage } from './measure.ts';
 import { sniffMedia, type MediaKind } from './sniff.ts';
 
