@@ -66,7 +66,7 @@ writeFileSync(
   ),
 );
 
-if (!existsSync(join(root, 'lib', 'integration', 'index.d.ts'))) fail('the package is not built: run `npm run build:pkg` first.');
+if (!existsSync(join(root, 'lib', 'integration', 'node', 'index.d.ts'))) fail('the package is not built: run `npm run build:pkg` first.');
 if (!existsSync(join(root, 'worker-configuration.d.ts'))) run('npx', ['wrangler', 'types', '--include-runtime=true']);
 const tsc = spawnSync('npx', ['tsc', '-p', join(out, 'tsconfig.json'), '--pretty', 'false'], { cwd: root, encoding: 'utf8' });
 const report = `${tsc.stdout}${tsc.stderr}`.replace(/(\.louise\/examples\/[^\s(]+)\((\d+),(\d+)\)/g, (whole, name, line, col) => {
