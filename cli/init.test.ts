@@ -51,7 +51,7 @@ const EARLIER_INIT = {
 import { handle } from '@astrojs/cloudflare/handler';
 import { louiseWorker } from 'louise/astro/worker';
 
-export { RateLimiterObject } from 'louise/worker';
+export { RateLimiterObject } from 'louise/astro/worker';
 
 export default louiseWorker(handle);
 `,
@@ -138,7 +138,7 @@ describe('louise init', () => {
     expect(read(dir, 'wrangler.jsonc')).toMatch(/\n\t"d1_databases": \[/);
     expect(read(dir, 'src/worker.ts')).toBe(WORKER_SOURCE);
     // Every class the config binds is exported: wrangler refuses to start otherwise.
-    expect(WORKER_SOURCE).toContain("export { RateLimiterObject } from 'louise/worker';\nexport { RealtimeObject } from 'louise/astro/worker';\n");
+    expect(WORKER_SOURCE).toContain("export { RateLimiterObject } from 'louise/astro/worker';\nexport { RealtimeObject } from 'louise/astro/worker';\n");
     expect(read(dir, 'src/cms.config.ts')).toBe(CMS_CONFIG_SOURCE);
     expect(read(dir, 'src/env.d.ts')).toBe('/// <reference types="astro/client" />\n/// <reference types="louise/astro/types" />\n');
     expect(read(dir, '.gitignore')).toBe("dist/\nnode_modules/\n\n# wrangler's local state and local secrets\n.wrangler/\n.dev.vars*\n");
@@ -292,7 +292,7 @@ directory = "./dist/client" # client build
     expect(first.output).toContain(
       "Your Worker entry ./src/worker.ts does not export every Durable Object class your wrangler config binds. Add to that file:\n\n  export { RealtimeObject } from 'louise/astro/worker';",
     );
-    expect(first.output).not.toContain("export { RateLimiterObject } from 'louise/worker';");
+    expect(first.output).not.toContain("export { RateLimiterObject } from 'louise/astro/worker';");
 
     const before = snapshot(dir);
     const second = await init(dir);
@@ -386,7 +386,7 @@ new_sqlite_classes = [ "RateLimiterObject" ]
     expect(output).toContain(
       [
         "  import { louiseWorker } from 'louise/astro/worker';",
-        "  export { RateLimiterObject } from 'louise/worker';",
+        "  export { RateLimiterObject } from 'louise/astro/worker';",
         "  export { RealtimeObject } from 'louise/astro/worker';",
       ].join('\n'),
     );

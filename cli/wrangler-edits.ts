@@ -48,7 +48,7 @@ const VALID_NAME = /^[a-z0-9_][a-z0-9-_]*$/;
  * the site's Worker re-exports and the module it comes from.
  */
 export const DURABLE_OBJECTS = [
-  { binding: 'RATE_LIMITER', className: 'RateLimiterObject', module: 'louise/worker' },
+  { binding: 'RATE_LIMITER', className: 'RateLimiterObject', module: 'louise/astro/worker' },
   { binding: 'REALTIME', className: 'RealtimeObject', module: 'louise/astro/worker' },
 ] as const;
 

@@ -3,7 +3,6 @@
 import { handle } from '@astrojs/cloudflare/handler';
 import { louiseWorker } from 'louise/astro/worker';
 
-export { MerchLimiterObject, RateLimiterObject } from 'louise/worker';
-export { RealtimeObject } from 'louise/astro/worker';
+export { MerchLimiterObject, RateLimiterObject, RealtimeObject } from 'louise/astro/worker';
 
 export default louiseWorker<Env>(handle);

@@ -4,12 +4,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** `{ 'louise/astro': '<root>/lib/integration/index.d.ts', ... }` */
+/**
+ * `{ 'louise/astro': '<root>/lib/integration/index.d.ts', ... }`, one per
+ * module: a path that is an alias of an earlier one (`louise/worker` of
+ * `louise/astro/worker`) is the same module, documented under the first.
+ */
 export function apiEntries(root, pkg) {
   const entries = {};
+  const seen = new Set();
   for (const [subpath, target] of Object.entries(pkg.exports)) {
     const types = typeof target === 'object' ? target.types : undefined;
-    if (!types) continue;
+    if (!types || seen.has(types)) continue;
+    seen.add(types);
     entries[`${pkg.name}${subpath.slice(1)}`] = join(root, types);
   }
   return entries;

@@ -14,8 +14,6 @@ export { loadEntry, loadSettings, type EntryAstro, type SettingLink } from '../w
 export { cmsField, cmsImage, cmsSections, cmsBlock, cmsSetting, type BlockMarkers, type ImageAttributes } from '../worker/markers.ts';
 export { cmsForm, type FormView, type FormAstro } from '../worker/form-view.ts';
 export { loadSearch, type SearchAstro, type SiteSearch } from '../worker/search-view.ts';
-export type { SiteSettings } from '../../src/editor/index.ts';
-export type { Entry, EntryKey } from '../../src/content/read-entry.ts';
 export type { LouiseOptions } from '../options.ts';
 export { noteRendered, type LouiseLocals } from '../worker/edit-mode.ts';
 export { resumeReadSession, type BookmarkCookies } from '../worker/read-session.ts';

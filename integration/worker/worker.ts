@@ -7,6 +7,9 @@ import { mediaUrlOf, siteCollections, type CmsEnv } from '../config.ts';
 import { isHtml, SERVED_HEADER, servePage, siteGate } from './page-flow.ts';
 import { gateApi } from './request-gate.ts';
 
+// Every Durable Object class Louise ships, from this one entry (`louise/astro/worker`, also reachable as `louise/worker`).
+export { MerchLimiterObject, RateLimiterObject } from '../../src/worker/index.ts';
+
 /**
  * The realtime session's per-page Durable Object for the site's collections
  * (presence, field locks, live updates, coalesced draft saves). Export it
@@ -33,8 +36,7 @@ export type AstroHandler<E> = (request: Request, env: E, ctx: ExecutionContext) 
  * @example
  * import { handle } from '@astrojs/cloudflare/handler';
  * import { louiseWorker } from 'louise/astro/worker';
- * export { RateLimiterObject } from 'louise/worker';
- * export { RealtimeObject } from 'louise/astro/worker';
+ * export { RateLimiterObject, RealtimeObject } from 'louise/astro/worker';
  * export default louiseWorker(handle);
  */
 export function louiseWorker<E>(handle: AstroHandler<E>): ExportedHandler<E> {

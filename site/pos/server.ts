@@ -1,8 +1,8 @@
 // The POS page's server side (site/pages/pos.astro, site/pages/api/pos/*):
 // the point of sale's settings, its Content-Security-Policy, and how a Pos
 // failure is answered.
-import type { PosConfig } from 'louise/commerce/pos';
-import { POS_WEB_SDK_URLS, posApplicationIdEnvironment, posWebPaymentsCsp } from 'louise/commerce/pos-web';
+import { posApplicationIdEnvironment, type PosConfig } from 'louise/commerce/pos';
+import { POS_WEB_SDK_URLS, posWebPaymentsCsp } from 'louise/commerce/pos-web';
 import { json } from 'louise/http';
 import { extendCspPolicy } from 'louise/security';
 

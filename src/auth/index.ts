@@ -5,5 +5,4 @@ export { addEditor, listEditors, removeEditor, findEditorByEmail, normalizeEmail
 export { createSession, resolveSession, endSession, SESSION_TTL_MS, type ResolvedSession, type SessionClock } from './sessions.ts';
 export { hashPassword, verifyPassword, PBKDF2_ITERATIONS } from './password.ts';
 export { sessionCookie, SESSION_COOKIE } from './cookies.ts';
-export { readCookie, serializeCookie, type CookieOptions } from '../http/cookies.ts';
 export { ensureDevEditors, DEV_EDITORS, DEV_PASSWORD } from './dev-editors.ts';

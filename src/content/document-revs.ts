@@ -30,6 +30,7 @@ export function blockKey(address: BlockAddress): string {
  * The revision of a sections list's structure: which blocks, of which
  * types, in which order (`fieldRev` of `[[id, type], ...]`). Edits inside
  * blocks leave it unchanged, so a reorder and a text edit never conflict.
+ * @internal (not exported from any package entry)
  */
 export function structureRev(list: unknown): string {
   return fieldRev(structureOf(list));

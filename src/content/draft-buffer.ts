@@ -3,15 +3,24 @@ import { reportDegraded } from '../security/degraded.ts';
 /** The KV methods the write buffer uses. */
 export type BufferKv = Pick<KVNamespace, 'get' | 'put' | 'delete'>;
 
-/** Key of a page's buffered draft. */
+/**
+ * Key of a page's buffered draft.
+ * @internal (not exported from any package entry)
+ */
 export function bufferKey(collection: string, id: number): string {
   return `louise:draft:${collection}:${id}`;
 }
 
-/** KV accepts one write per second per key in production. */
+/**
+ * KV accepts one write per second per key in production.
+ * @internal (not exported from any package entry)
+ */
 export const BUFFER_WRITE_INTERVAL_MS = 1000;
 
-/** What the buffer holds for one page: a full snapshot. */
+/**
+ * What the buffer holds for one page: a full snapshot.
+ * @internal (not exported from any package entry)
+ */
 export interface BufferedDraft {
   data: Record<string, unknown>;
   savedAt: number;
@@ -119,6 +128,7 @@ const buffers = new WeakMap<object, DraftBuffer>();
  * The isolate's one `DraftBuffer` of page drafts for a KV namespace, so
  * coalescing spans requests. It holds {@link BufferedDraft}s: any other value
  * under a key reads as no buffer (see `get`).
+ * @internal (not exported from any package entry)
  */
 export function draftBuffer(kv: BufferKv | DraftBuffer): DraftBuffer {
   if (kv instanceof DraftBuffer) return kv;

@@ -6,6 +6,7 @@
  * whitespace, `undefined` members dropped (as JSON.stringify does). Equal
  * values give equal text whatever their key order. Iterative, so a value
  * nested thousands of levels deep hashes instead of overflowing the stack.
+ * @internal (not exported from any package entry)
  */
 export function canonicalJson(value: unknown): string {
   let out = '';
@@ -66,7 +67,10 @@ export function fieldRev(value: unknown): string {
   return fnv1a64Hex(encoder.encode(canonicalJson(value)));
 }
 
-/** FNV-1a 64-bit of raw bytes as 16 hex characters. */
+/**
+ * FNV-1a 64-bit of raw bytes as 16 hex characters.
+ * @internal (not exported from any package entry)
+ */
 export function fnv1a64Hex(bytes: Uint8Array): string {
   // hi:lo = 0xcbf29ce4:84222325
   let hi = 0xcbf29ce4;

@@ -16,7 +16,7 @@ export {
   type FieldSpec,
   type FieldType,
 } from './collection.ts';
-export { fieldRev, fieldRevs, canonicalJson, fnv1a64Hex, DRAFT_BASE_KEY } from './field-rev.ts';
+export { fieldRev, fieldRevs, DRAFT_BASE_KEY } from './field-rev.ts';
 export { LouiseValidationError, assertValidSections, type Violation } from './validation-error.ts';
 export {
   defineSections,
@@ -31,7 +31,7 @@ export {
   type BlockType,
   type SectionsDef,
 } from './sections.ts';
-export { documentRevs, structureRev, parseBlockKey, blockKey, type BlockAddress } from './document-revs.ts';
+export { documentRevs, parseBlockKey, blockKey, type BlockAddress } from './document-revs.ts';
 export { pickFields, type PickedFields } from './pick-fields.ts';
 export {
   typeViolations,
@@ -44,28 +44,12 @@ export {
   type InvalidField,
 } from './field-values.ts';
 export { jsonLimitProblem, JSON_FIELD_LIMITS, type JsonLimits } from '../http/json-limits.ts';
-export {
-  parseDraftBody,
-  mergeDraft,
-  findConflicts,
-  changedFields,
-  touchedFields,
-  editKeys,
-  derivedFields,
-  type DraftEdit,
-  type ItemEdit,
-  type BlockEdit,
-  type MergeRules,
-  type Conflict,
-  type MergeResult,
-  type ParsedDraftBody,
-} from '../drafts/merge-draft.ts';
+export { derivedFields, type DraftEdit, type ItemEdit, type BlockEdit, type MergeRules } from '../drafts/merge-draft.ts';
 export { resumeDraft, type ResumeDraftOptions } from './resume-draft.ts';
-export { DraftBuffer, draftBuffer, bufferKey, BUFFER_WRITE_INTERVAL_MS, type BufferKv, type BufferedDraft } from './draft-buffer.ts';
-export { collectionTables, type CollectionTables, type CollectionTablesSpec } from '../db/collection-tables.ts';
-export { resolveCollection, rowIdOf, type ResolvedCollection } from './resolved-collection.ts';
+export type { BufferKv } from './draft-buffer.ts';
+export { resolveCollection, type ResolvedCollection } from './resolved-collection.ts';
 export { readEntry, type Entry, type EntryKey, type ReadEntry } from './read-entry.ts';
-export { versionedTable, newestPendingSql, newestPendingByRowSql, pendingSql, type VersionedTable } from './versioned-table.ts';
-export { tableCodec, pick, type TableCodec } from './table-codec.ts';
-export { overlayCollection, overlayCacheKey, splitMarker, isRegionName, isOverlayKey, asRegions } from './overlay.ts';
+export type { VersionedTable } from './versioned-table.ts';
+export { pick } from './table-codec.ts';
+export { overlayCollection, isRegionName, asRegions } from './overlay.ts';
 export { rewriteRegions, type RegionRewrite } from './overlay-html.ts';

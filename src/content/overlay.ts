@@ -36,7 +36,10 @@ export const overlayCollection = defineCollection({
   versions: { drafts: true },
 });
 
-/** A region marker split into its parts, or null when it is not `<collection>:<key>:<field>`. The key may contain colons. */
+/**
+ * A region marker split into its parts, or null when it is not `<collection>:<key>:<field>`. The key may contain colons.
+ * @internal (not exported from any package entry)
+ */
 export function splitMarker(raw: string | null): { collection: string; key: string; field: string } | null {
   if (!raw) return null;
   const first = raw.indexOf(':');
@@ -45,7 +48,10 @@ export function splitMarker(raw: string | null): { collection: string; key: stri
   return { collection: raw.slice(0, first), key: raw.slice(first + 1, last), field: raw.slice(last + 1) };
 }
 
-/** Whether a key can name an overlay document: 1 to 200 characters, no control characters. */
+/**
+ * Whether a key can name an overlay document: 1 to 200 characters, no control characters.
+ * @internal (not exported from any package entry)
+ */
 export function isOverlayKey(key: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
   return key.length > 0 && key.length <= MAX_OVERLAY_KEY && !/[\u0000-\u001f\u007f]/.test(key);
@@ -57,7 +63,10 @@ export function asRegions(value: unknown): OverlayRegions | null {
   return result.success ? (result.output as OverlayRegions) : null;
 }
 
-/** The KV key under which the published regions of a document are kept for visitors. */
+/**
+ * The KV key under which the published regions of a document are kept for visitors.
+ * @internal (not exported from any package entry)
+ */
 export function overlayCacheKey(collection: string, key: string): string {
   return `louise:overlay:${collection}:${key}`;
 }

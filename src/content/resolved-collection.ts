@@ -41,6 +41,7 @@ const ROW_ID = /^[1-9][0-9]{0,15}$/;
 /**
  * The row id a marker key names: one of the collection's `rows` names when
  * it has them, else a positive integer id; null for anything else.
+ * @internal (not exported from any package entry)
  */
 export function rowIdOf(config: CollectionConfig, key: string): number | null {
   if (config.rows) return Object.hasOwn(config.rows, key) ? (config.rows[key] ?? null) : null;

@@ -15,7 +15,10 @@ export interface TableCodec {
   encode(prop: string, value: unknown): unknown;
 }
 
-/** Builds the codec of a drizzle table; properties must be plain identifiers. */
+/**
+ * Builds the codec of a drizzle table; properties must be plain identifiers.
+ * @internal (not exported from any package entry)
+ */
 export function tableCodec(source: Table): TableCodec {
   const meta = tableMeta(source);
   const col: Record<string, string> = Object.create(null);

@@ -18,6 +18,7 @@ export interface VersionedTable {
  * `publishedVersionId`; the versions table has `id`, `pageId`, `createdBy`,
  * `createdAt`, `discardedAt` and `discardedBy`; both have every config field
  * (a json field as a JSON text column). Throws an Error naming what is wrong.
+ * @internal (not exported from any package entry)
  */
 export function versionedTable(table: Table, versionsTable: Table, config: CollectionConfig): VersionedTable {
   const main = tableCodec(table);
@@ -46,6 +47,7 @@ export function versionedTable(table: Table, versionsTable: Table, config: Colle
  * `pointer` are SQL expressions (a parameter such as `?1`, or a subquery),
  * so every reader (the work a save builds on, resume, publish, the save's
  * own insert) asks the same question the same way.
+ * @internal (not exported from any package entry)
  */
 export function newestPendingSql(versions: TableCodec, pageId: string, pointer: string): string {
   const v = versions.col;
@@ -57,6 +59,7 @@ export function newestPendingSql(versions: TableCodec, pageId: string, pointer: 
  * than the live pointer (`pointer`, an SQL expression; every version when it
  * is null). `alias` qualifies the version's columns when a query joins the
  * versions table (`v` for `FROM posts_versions v JOIN posts m`).
+ * @internal (not exported from any package entry)
  */
 export function pendingSql(versions: TableCodec, pointer: string, alias?: string): string {
   const v = versions.col;
@@ -64,7 +67,10 @@ export function pendingSql(versions: TableCodec, pointer: string, alias?: string
   return `${p}${v.id} > COALESCE(${pointer}, 0) AND ${p}${v.discardedAt} IS NULL`;
 }
 
-/** `newestPendingSql` reading the pointer from the live row in the same statement; ?1 is the row id. */
+/**
+ * `newestPendingSql` reading the pointer from the live row in the same statement; ?1 is the row id.
+ * @internal (not exported from any package entry)
+ */
 export function newestPendingByRowSql(vt: VersionedTable): string {
   return newestPendingSql(vt.versions, '?1', `(SELECT ${vt.main.col.publishedVersionId} FROM ${vt.main.table} WHERE ${vt.main.col.id} = ?1)`);
 }

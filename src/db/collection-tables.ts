@@ -1,5 +1,5 @@
-import { getTableColumns, getTableName, sql, type Table } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { type BuildColumns, getTableColumns, getTableName, sql, type Table } from 'drizzle-orm';
+import { index, integer, type SQLiteColumnBuilderBase, type SQLiteTableWithColumns, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { ArrayIssue, ArraySchema, ErrorMessage, GenericSchema, InferOutput } from 'valibot';
 import { isListField, type FieldMap, type FieldSpec, type ImageValue } from './field-spec.ts';
 
@@ -59,18 +59,35 @@ function uniqueColumns<C extends CollectionTablesSpec>(spec: C): UniqueColumns<C
   return columns as UniqueColumns<C>;
 }
 
-function liveTable<C extends CollectionTablesSpec>(spec: C) {
-  return sqliteTable(spec.slug, {
+/**
+ * What `sqliteTable` returns for these columns, named: left to inference,
+ * tsc wrote drizzle's table type out in full in the declarations, with type
+ * parameters no declaration binds (`TTableName`, `TDialect`), which broke
+ * the published .d.ts for anyone checking it and API Extractor's report.
+ */
+type TableOf<Columns extends Record<string, SQLiteColumnBuilderBase>, Name extends string = string> = SQLiteTableWithColumns<{
+  name: Name;
+  schema: undefined;
+  columns: BuildColumns<Name, Columns, 'sqlite'>;
+  dialect: 'sqlite';
+}>;
+
+function liveColumns<C extends CollectionTablesSpec>(spec: C) {
+  return {
     id: integer('id').primaryKey({ autoIncrement: true }),
     ...uniqueColumns(spec),
     ...fieldColumns(spec),
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
-  });
+  };
 }
 
-function draftsTable<C extends CollectionTablesSpec>(spec: C) {
-  return sqliteTable(spec.slug, {
+function liveTable<C extends CollectionTablesSpec>(spec: C): TableOf<ReturnType<typeof liveColumns<C>>> {
+  return sqliteTable(spec.slug, liveColumns(spec));
+}
+
+function draftsColumns<C extends CollectionTablesSpec>(spec: C) {
+  return {
     id: integer('id').primaryKey({ autoIncrement: true }),
     ...uniqueColumns(spec),
     ...fieldColumns(spec),
@@ -78,34 +95,41 @@ function draftsTable<C extends CollectionTablesSpec>(spec: C) {
     publishedVersionId: integer('published_version_id'),
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
-  });
+  };
 }
 
-function versionsTable<C extends CollectionTablesSpec>(spec: C, main: ReturnType<typeof draftsTable<C>>) {
-  return sqliteTable(
-    `${spec.slug}_versions`,
-    {
-      id: integer('id').primaryKey({ autoIncrement: true }),
-      /** The live row this version belongs to (every collection names it `pageId`). */
-      pageId: integer('page_id')
-        .notNull()
-        .references(() => main.id, { onDelete: 'cascade' }),
-      ...fieldColumns(spec),
-      /** Editor id of the save that stored this version (null for scripts). */
-      createdBy: text('created_by'),
-      createdAt: integer('created_at').notNull().default(now),
-      /**
-       * Set when the version stops being pending work without being published:
-       * by Discard, or by a Restore of an older version (which retires the
-       * versions that were live or superseded after it, so they are not resumed
-       * as drafts). It stays recoverable by id.
-       */
-      discardedAt: integer('discarded_at'),
-      /** Why `discardedAt` is set: `discard` or `restore`. */
-      discardedBy: text('discarded_by', { enum: ['discard', 'restore'] }),
-    },
-    (table) => [index(`${spec.slug}_versions_page_idx`).on(table.pageId, table.id)],
-  );
+function draftsTable<C extends CollectionTablesSpec>(spec: C): TableOf<ReturnType<typeof draftsColumns<C>>> {
+  return sqliteTable(spec.slug, draftsColumns(spec));
+}
+
+function versionsColumns<C extends CollectionTablesSpec>(spec: C, main: ReturnType<typeof draftsTable<C>>) {
+  return {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The live row this version belongs to (every collection names it `pageId`). */
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => main.id, { onDelete: 'cascade' }),
+    ...fieldColumns(spec),
+    /** Editor id of the save that stored this version (null for scripts). */
+    createdBy: text('created_by'),
+    createdAt: integer('created_at').notNull().default(now),
+    /**
+     * Set when the version stops being pending work without being published:
+     * by Discard, or by a Restore of an older version (which retires the
+     * versions that were live or superseded after it, so they are not resumed
+     * as drafts). It stays recoverable by id.
+     */
+    discardedAt: integer('discarded_at'),
+    /** Why `discardedAt` is set: `discard` or `restore`. */
+    discardedBy: text('discarded_by', { enum: ['discard', 'restore'] }),
+  };
+}
+
+function versionsTable<C extends CollectionTablesSpec>(
+  spec: C,
+  main: ReturnType<typeof draftsTable<C>>,
+): TableOf<ReturnType<typeof versionsColumns<C>>, `${string}_versions`> {
+  return sqliteTable(`${spec.slug}_versions`, versionsColumns(spec, main), (table) => [index(`${spec.slug}_versions_page_idx`).on(table.pageId, table.id)]);
 }
 
 /** The tables of a collection: its live table, and for a drafts collection its versions table. */

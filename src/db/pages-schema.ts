@@ -1,4 +1,4 @@
-import { collectionTables } from './collection-tables.ts';
+import { type CollectionTables, collectionTables } from './collection-tables.ts';
 import * as v from 'valibot';
 import { textList } from './field-spec.ts';
 
@@ -30,17 +30,19 @@ export const PAGES_TABLES_SPEC = {
   versions: { drafts: true },
 } as const;
 
-const tables = collectionTables(PAGES_TABLES_SPEC);
+// Named types: inferred, the declarations would spell out every column, in an order tsc does not keep from one build to the next.
+type PagesTables = CollectionTables<typeof PAGES_TABLES_SPEC>;
+const tables: PagesTables = collectionTables(PAGES_TABLES_SPEC);
 
 /** Live rows of the `pages` collection: what visitors see. */
-export const pages = tables.table;
+export const pages: PagesTables['table'] = tables.table;
 
 /**
  * Versions of the `pages` collection (`${slug}_versions`): each row is a
  * full, publishable snapshot of the collection's fields. Column names equal
  * the main table's, so publishing maps straight onto columns.
  */
-export const pagesVersions = tables.versions;
+export const pagesVersions: PagesTables['versions'] = tables.versions;
 
 export type PageRow = typeof pages.$inferSelect;
 export type PageVersionRow = typeof pagesVersions.$inferSelect;

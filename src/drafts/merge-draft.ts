@@ -43,6 +43,7 @@ export interface DraftEdit<V = unknown> {
   structure?: string[];
 }
 
+/** @internal (not exported from any package entry) */
 export interface ParsedDraftBody {
   /** The body's changes (its `base` is the separate `base` below). */
   edit: DraftEdit;
@@ -62,6 +63,7 @@ const DOTTED = /^([A-Za-z_][A-Za-z0-9_]*)\.(0|[1-9][0-9]{0,5})$/;
  * index; the revision in `$base` is then the whole field's. A sections
  * field's blocks are addressed by id instead (`sections.<id>.<key>`, with
  * its own revision), never by position, which a reorder would race.
+ * @internal (not exported from any package entry)
  */
 export function parseDraftBody(body: Readonly<Record<string, unknown>>, fields: FieldMap): ParsedDraftBody {
   const items: ItemEdit[] = [];
@@ -115,12 +117,18 @@ export function structureFields(values: Readonly<Record<string, unknown>>, base:
   return Object.keys(values).filter((field) => Object.hasOwn(fields, field) && isSectionsField(fields[field]) && base?.[field] !== undefined);
 }
 
-/** Every field a save touches (an item edit touches its list; a block edit its sections field, for locks). */
+/**
+ * Every field a save touches (an item edit touches its list; a block edit its sections field, for locks).
+ * @internal (not exported from any package entry)
+ */
 export function touchedFields(edit: DraftEdit): string[] {
   return [...new Set([...Object.keys(edit.fields), ...(edit.items ?? []).map((item) => item.field), ...(edit.blocks ?? []).map((block) => block.field)])];
 }
 
-/** Every key a save's `$base` can check: the touched fields and each block field (`sections.<id>.<key>`). */
+/**
+ * Every key a save's `$base` can check: the touched fields and each block field (`sections.<id>.<key>`).
+ * @internal (not exported from any package entry)
+ */
 export function editKeys(edit: DraftEdit): string[] {
   return [...touchedFields(edit), ...(edit.blocks ?? []).map(blockKey)];
 }
@@ -152,6 +160,7 @@ export type MergeResult =
  * touches is then checked whole (ids unique, at most `max` blocks), with
  * `rules`, which an edit with blocks or structure needs. Pure: `current` is
  * not mutated.
+ * @internal (not exported from any package entry)
  */
 export function mergeDraft(current: Readonly<Record<string, unknown>>, edit: DraftEdit, rules?: MergeRules): MergeResult {
   const data: Record<string, unknown> = { ...current, ...edit.fields };
@@ -231,6 +240,7 @@ export interface Conflict {
  * With `fields`, a sections field's revision and comparison are of its
  * structure (`structureRev`), and its conflict carries the whole current
  * list. Keys without a revision in `base` (or no `base` at all) are not checked.
+ * @internal (not exported from any package entry)
  */
 export function findConflicts(
   current: Readonly<Record<string, unknown>>,
@@ -254,7 +264,10 @@ export function findConflicts(
   return conflicts;
 }
 
-/** Touched fields whose value the merge actually changes. */
+/**
+ * Touched fields whose value the merge actually changes.
+ * @internal (not exported from any package entry)
+ */
 export function changedFields(current: Readonly<Record<string, unknown>>, merged: Readonly<Record<string, unknown>>, touched: readonly string[]): string[] {
   return touched.filter((field) => canonicalJson(merged[field] ?? null) !== canonicalJson(current[field] ?? null));
 }

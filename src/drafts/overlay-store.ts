@@ -110,6 +110,7 @@ async function createWithFirstVersion(client: D1Client, session: EditorSession, 
  * them (no D1 query for a visitor); an unpublished document's copy is
  * deleted. The database already holds the truth, so a KV failure is
  * reported and returned, not thrown: publishing again repairs the copy.
+ * @internal (not exported from any package entry)
  */
 export async function mirrorOverlay(env: OverlayEnv, client: D1Client, doc: OverlayDoc): Promise<boolean> {
   if (!env.KV) return false;

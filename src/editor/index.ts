@@ -1,9 +1,3 @@
-export { requireEditor, guardEditor, type GuardOptions } from '../http/guard.ts';
-export { HttpError, json, errorResponse } from '../http/errors.ts';
-export { parseBody, MAX_JSON_BODY } from '../http/parse-body.ts';
-export { runEditorRoute, answering, matchPath, type EditorRoute, type EditorRouteEnv, type RouteContext } from '../http/route.ts';
-export { isSameOrigin, isReadMethod } from '../http/same-origin.ts';
-export type { EditorSession, ResolveEditor } from '../http/session.ts';
 export { ident, tableMeta, type TableMeta } from '../db/sql.ts';
 export { pagesRoute, type PagesRouteOptions } from '../drafts/pages-route.ts';
 export { versionsRoute, type VersionsRouteOptions } from '../drafts/versions-route.ts';
@@ -20,11 +14,9 @@ export {
   type ValidateHook,
   type ValidateContext,
 } from '../drafts/draft-deps.ts';
-export { reportDegraded, setDegradedSink, type DegradedEvent, type DegradedDetail, type DegradedSink } from '../security/degraded.ts';
 export type { SoftLockSource, SoftLockTarget } from '../drafts/soft-locks.ts';
-export { parseListQuery, listPage, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ListQuery } from '../http/list-query.ts';
 export { overlayRoute, type OverlayRouteOptions } from '../drafts/overlay-route.ts';
-export { publishedOverlay, mirrorOverlay, overlayWork, saveOverlayRegions, type OverlayDoc, type OverlayEnv } from '../drafts/overlay-store.ts';
+export { publishedOverlay, overlayWork, saveOverlayRegions, type OverlayDoc, type OverlayEnv } from '../drafts/overlay-store.ts';
 export { collectionRoutes, type CollectionRoutesOptions, type CollectionRealtime } from '../drafts/collection-routes.ts';
 export { mediaRoute, type MediaRouteOptions } from '../media/media-route.ts';
 export { listMediaRoute, type ListMediaRouteOptions } from '../media/list-media-route.ts';

@@ -9,4 +9,3 @@ export type { EditorSession, ResolveEditor } from './session.ts';
 export { readCookie, serializeCookie, type CookieOptions } from './cookies.ts';
 export { keepCookiesPrivate, PRIVATE_NO_STORE } from './private-cookies.ts';
 export { parseListQuery, listPage, parseId, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ListQuery } from './list-query.ts';
-export { jsonLimitProblem, JSON_FIELD_LIMITS, type JsonLimits } from './json-limits.ts';

@@ -1,5 +1,5 @@
-export { realtimeObject, colorOf, FLUSH_MS, type RealtimeObjectClass, type SettleAction, type RealtimeObjectOptions } from './object.ts';
-export { INTRO_HEADER, liveObjectName, type LiveIntro } from './intro.ts';
+export { realtimeObject, FLUSH_MS, type RealtimeObjectClass, type SettleAction, type RealtimeObjectOptions } from './object.ts';
+export { INTRO_HEADER, type LiveIntro } from './intro.ts';
 export {
   realtimeSoftLocks,
   realtimeSettle,

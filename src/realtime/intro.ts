@@ -12,7 +12,10 @@ export interface LiveIntro {
   editor: EditorSession;
 }
 
-/** The object of one page: one per collection row. */
+/**
+ * The object of one page: one per collection row.
+ * @internal (not exported from any package entry)
+ */
 export const liveObjectName = (collection: string, id: number) => `${collection}:${id}`;
 
 export function readIntro(header: string | null): LiveIntro | null {

@@ -121,7 +121,10 @@ interface Drafts<E> {
 // Colours for others' presence and locks: each at least 4.5:1 against white.
 const COLORS = ['#b4236c', '#1d5fa8', '#2e6b30', '#8a4b00', '#6a3fb5', '#00695c', '#b3261e', '#455a64'];
 
-/** A stable colour per editor id. */
+/**
+ * A stable colour per editor id.
+ * @internal (not exported from any package entry)
+ */
 export function colorOf(id: string): string {
   let hash = 0;
   for (let i = 0; i < id.length; i++) hash = (hash * 31 + id.charCodeAt(i)) >>> 0;

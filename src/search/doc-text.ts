@@ -93,7 +93,10 @@ function blockWords(type: string, value: unknown): string[] {
   return typeof words === 'string' ? [words] : [];
 }
 
-/** Every string leaf of a JSON value, depth-first, object keys in order, arrays in order. */
+/**
+ * Every string leaf of a JSON value, depth-first, object keys in order, arrays in order.
+ * @internal (not exported from any package entry)
+ */
 export function jsonLeaves(value: unknown): string[] {
   const leaves: string[] = [];
   let length = 0;

@@ -17,12 +17,18 @@ function checked(slug: string): string {
   return slug;
 }
 
-/** The visitors' index of a collection, `<slug>_search`: one row per published entry, `rowid` = entry id. */
+/**
+ * The visitors' index of a collection, `<slug>_search`: one row per published entry, `rowid` = entry id.
+ * @internal (not exported from any package entry)
+ */
 export function searchTableName(slug: string): string {
   return `${checked(slug)}_search`;
 }
 
-/** The editors' index of a drafts collection, `<slug>_search_editor`: one row per entry, holding its newest pending work. */
+/**
+ * The editors' index of a drafts collection, `<slug>_search_editor`: one row per entry, holding its newest pending work.
+ * @internal (not exported from any package entry)
+ */
 export function editorSearchTableName(slug: string): string {
   return `${checked(slug)}_search_editor`;
 }

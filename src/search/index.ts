@@ -16,9 +16,9 @@ export {
 export { SearchNotReadyError } from './search-target.ts';
 export { reindexDoc, reindexBatch, rebuildSearchIndex, ensureSearchIndex, REINDEX_BATCH } from './reindex.ts';
 export { searchRoute, type SearchRouteOptions } from './search-route.ts';
-export { searchIndexSql, searchTableName, editorSearchTableName, searchTableNames, type SearchIndexSpec } from './fts-sql.ts';
+export { searchIndexSql, searchTableNames, type SearchIndexSpec } from './fts-sql.ts';
 export { ftsQuery, MAX_QUERY_CHARS, MAX_QUERY_TOKENS } from './fts-query.ts';
-export { docText, searchTitleField, jsonLeaves, sectionsText, SEARCH_TEXT_MAX, type DocText } from './doc-text.ts';
+export { docText, searchTitleField, sectionsText, SEARCH_TEXT_MAX, type DocText } from './doc-text.ts';
 export type { AiLike, VectorMatch, VectorIndexLike, SearchVector, ResolvedVector } from './vector-api.ts';
 
 // Semantic: the embedder and vector index interfaces, their local stand-ins, and fusion.

@@ -31,7 +31,10 @@ export function setDegradedSink(next: DegradedSink | null): DegradedSink {
   return previous;
 }
 
-/** The error's name for a report, never its message (which may quote values). */
+/**
+ * The error's name for a report, never its message (which may quote values).
+ * @internal (not exported from any package entry)
+ */
 export function errorName(error: unknown): string {
   return error instanceof Error ? error.name : typeof error;
 }

@@ -52,6 +52,7 @@ function setOwn(target: object, key: string, value: unknown): void {
  * changes its input. Two keys that normalize alike keep the later value, as
  * `JSON.parse` does with a repeated key. Values other than arrays and plain
  * objects (a Date, a Map) are returned as they are.
+ * @internal (not exported from any package entry)
  */
 export function normalizeJsonStrings(value: unknown): unknown {
   // Each input container maps to its copy: shared parts stay shared and a cycle ends.

@@ -1,7 +1,7 @@
 export { sanitizeRichHtml, ALLOWED_TAGS, ATTR_ALLOW, type SanitizeRichOptions } from './sanitize-rich.ts';
 export { sanitizeModelHtml } from './sanitize-model.ts';
 export { plainText, metaDescription, hasRichText, stripEmptyHeadings, SEO_DESCRIPTION_MAX } from './text.ts';
-export { normalizeFieldText, normalizeJsonStrings } from './field-text.ts';
+export { normalizeFieldText } from './field-text.ts';
 export { rateLimit, matchRateRule, kvRateLimitStorage, type RateResult, type RateRule, type RateLimitStorage } from './rate-limit.ts';
 export { createRateLimiter, durableRateLimitStorage, type DurableRateLimiter, type RateLimiterNamespace } from './durable-rate-limit.ts';
 export { applyBackoff, backoffWait, type BackoffOp, type BackoffPolicy, type BackoffResult, type BackoffState } from './backoff.ts';
@@ -9,6 +9,6 @@ export { readSecret, getSessionSecret, DEV_SESSION_SECRET, type KVLike, type Sec
 export { louiseSecurityHeaders, isNoindexHost, type SecurityHeaderOptions } from './headers.ts';
 export { rewriteCspStyleSrc, allowCspDataFonts, type CspSources, extendCsp, extendCspPolicy } from './csp.ts';
 export { isLocalHostname } from './local-host.ts';
-export { reportDegraded, setDegradedSink, errorName, type DegradedEvent, type DegradedDetail, type DegradedSink } from './degraded.ts';
+export { reportDegraded, setDegradedSink, type DegradedEvent, type DegradedDetail, type DegradedSink } from './degraded.ts';
 export { UpstreamError, parseRetryAfter, upstreamFetch, readUpstreamBody, readUpstreamText, upstreamLogLine, type UpstreamInit } from './upstream.ts';
 export { fetchPublicUrl, publicUrlProblem, BlockedUrlError, type PublicUrlPolicy, type PublicFetchInit } from './public-url.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extendCspPolicy } from '../../../../src/security/csp.ts';
-import { POS_WEB_SDK_URLS, posApplicationIdEnvironment, posWebPaymentsCsp } from './index.ts';
+import { posApplicationIdEnvironment } from '../pos/index.ts';
+import { POS_WEB_SDK_URLS, posWebPaymentsCsp } from './index.ts';
 
 describe('posApplicationIdEnvironment', () => {
   it('reads the environment from the id format', () => {

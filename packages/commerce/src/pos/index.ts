@@ -19,7 +19,7 @@ export {
   updateLocation,
 } from './locations.ts';
 export { POS_SIGNATURE_HEADER, verifyPosSignature } from './webhook.ts';
-export { posApplicationIdEnvironment } from '../pos-web/index.ts';
+export { posApplicationIdEnvironment } from '../pos-web/app-id.ts';
 export { createSubscription, mapSubscription, type PosSubscription, type PosSubscriptionInput, searchSubscriptionsByCustomer } from './subscriptions.ts';
 export {
   mapLoyaltyAccount,
