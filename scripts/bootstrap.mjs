@@ -1,4 +1,4 @@
-// Runs on any Node >= 18 with only built-ins: makes sure Node >= 22.12 and the
+// Runs on any Node >= 18 with only built-ins: makes sure Node >= 22.13 and the
 // packages are there, then hands over. Used by `npm start`, `npm test` and CI.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, existsSync, readFileSync, statSync } from 'node:fs';
@@ -16,14 +16,15 @@ function atLeast(version, [major, minor]) {
 
 /**
  * Re-runs the current script under Node 24 when this Node is older than
- * 22.12 (Astro 7, wrangler 4 and vitest 5 need it), installing Node 24 from
+ * 22.13 (Astro 7, wrangler 4 and vitest 5 need 22.12; the CLI's tests run on
+ * node:sqlite, unflagged from 22.13), installing Node 24 from
  * the npm registry into ~/.local/node24 first when it is missing.
  */
 export function ensureModernNode() {
-  if (atLeast(process.version, [22, 12])) return;
+  if (atLeast(process.version, [22, 13])) return;
   const node24 = join(NODE24_BIN, 'node');
   if (!existsSync(node24)) {
-    console.log(`louise: Node ${process.version} is too old (need >= 22.12); installing Node 24 into ${NODE24_PREFIX} ...`);
+    console.log(`louise: Node ${process.version} is too old (need >= 22.13); installing Node 24 into ${NODE24_PREFIX} ...`);
     execFileSync('npm', ['install', '-g', '--prefix', NODE24_PREFIX, 'node@24'], { stdio: 'inherit' });
   }
   const env = { ...process.env, PATH: `${NODE24_BIN}:${process.env.PATH ?? ''}` };
