@@ -1,6 +1,7 @@
 // Bench-only worker for bench/drafts.bench.ts. Plain JS (see rate-limit.worker.js);
 // the bench's inline wrangler config aliases 'louise-bench-editor' to src/editor/index.ts.
-import { applySaveDraft, draftDeps, runEditorRoute, versionsRoute } from 'louise-bench-editor';
+import { applySaveDraft, draftDeps, versionsRoute } from 'louise-bench-editor';
+import { runEditorRoute } from 'louise-bench-http';
 import { defineCollection } from 'louise-bench-content';
 import { pages, pagesVersions } from 'louise-bench-db';
 
@@ -61,7 +62,7 @@ export default {
     if (op === 'save') {
       const ops = await run(n, c, async (i) => {
         const id = (i % spread) + 1;
-        await applySaveDraft(env, deps, editor, id, { title: `save ${i}`, 'paragraphs.1': `p${i}` });
+        await applySaveDraft(env, deps, editor, id, { fields: { title: `save ${i}` }, items: [{ field: 'paragraphs', index: 1, value: `p${i}` }] });
       });
       return Response.json({ ops });
     }

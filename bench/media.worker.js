@@ -4,7 +4,8 @@
 // the clock starts, and answers milliseconds per call; the bench takes medians.
 import { DEFAULT_PAGE_FIELDS, defineCollection } from 'louise-bench-content';
 import { pages, pagesVersions } from 'louise-bench-db';
-import { findMediaReferences, mediaRoute, runEditorRoute } from 'louise-bench-editor';
+import { findMediaReferences, mediaRoute } from 'louise-bench-editor';
+import { runEditorRoute } from 'louise-bench-http';
 
 const { slug: _slug, ...fields } = DEFAULT_PAGE_FIELDS;
 /** The reference site's pages collection (site/cms.config.ts): the toolkit's pages tables, drafts on. */

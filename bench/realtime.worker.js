@@ -7,7 +7,9 @@
 // moves at each delivered event, so a latency is a whole number of ms.
 import { DurableObject } from 'cloudflare:workers';
 import { defineCollection, textList } from 'louise-bench-content';
-import { INTRO_HEADER, liveObjectName, RATE_BURST, realtimeObject } from 'louise-bench-realtime';
+import { INTRO_HEADER, RATE_BURST, realtimeObject } from 'louise-bench-realtime';
+// The object's naming scheme is internal (not a package export); the bench names objects as the route does.
+import { liveObjectName } from 'louise-bench-realtime-intro';
 
 const pages = defineCollection({
   slug: 'pages',
