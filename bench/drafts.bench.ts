@@ -11,7 +11,12 @@ const TIME_BUDGET_MS = 45_000;
 const server = benchWorker({
   name: 'louise-drafts-bench',
   main: './bench/drafts.worker.js',
-  alias: { 'louise-bench-editor': './src/editor/index.ts', 'louise-bench-content': './src/content/index.ts', 'louise-bench-db': './src/db/index.ts', 'louise-bench-http': './src/http/index.ts' },
+  alias: {
+    'louise-bench-editor': './src/editor/index.ts',
+    'louise-bench-content': './src/content/index.ts',
+    'louise-bench-db': './src/db/index.ts',
+    'louise-bench-http': './src/http/index.ts',
+  },
   d1_databases: [{ binding: 'DB', database_name: 'bench', database_id: '00000000-0000-0000-0000-000000000001' }],
 });
 

@@ -22,7 +22,12 @@ const KEY = `${'c0ffee'.repeat(10)}abcd.jpg`;
 const server = benchWorker({
   name: 'louise-media-bench',
   main: './bench/media.worker.js',
-  alias: { 'louise-bench-editor': './src/editor/index.ts', 'louise-bench-content': './src/content/index.ts', 'louise-bench-db': './src/db/index.ts', 'louise-bench-http': './src/http/index.ts' },
+  alias: {
+    'louise-bench-editor': './src/editor/index.ts',
+    'louise-bench-content': './src/content/index.ts',
+    'louise-bench-db': './src/db/index.ts',
+    'louise-bench-http': './src/http/index.ts',
+  },
   d1_databases: [{ binding: 'DB', database_name: 'bench', database_id: '00000000-0000-0000-0000-000000000003' }],
   r2_buckets: [{ binding: 'MEDIA', bucket_name: 'bench-media' }],
 });

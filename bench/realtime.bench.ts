@@ -26,7 +26,11 @@ const TIME_BUDGET_MS = 35_000;
 const server = benchWorker({
   name: 'louise-realtime-bench',
   main: './bench/realtime.worker.js',
-  alias: { 'louise-bench-realtime': './src/realtime/index.ts', 'louise-bench-realtime-intro': './src/realtime/intro.ts', 'louise-bench-content': './src/content/index.ts' },
+  alias: {
+    'louise-bench-realtime': './src/realtime/index.ts',
+    'louise-bench-realtime-intro': './src/realtime/intro.ts',
+    'louise-bench-content': './src/content/index.ts',
+  },
   d1_databases: [{ binding: 'DB', database_name: 'bench-realtime', database_id: '00000000-0000-0000-0000-000000000003' }],
   durable_objects: {
     bindings: [
