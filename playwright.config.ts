@@ -20,6 +20,21 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     launchOptions: CHROMIUM_LAUNCH,
   },
+  // Screenshots kept as the visual baseline (tests/e2e/experience/look.ts), one per state and size; the
+  // tolerance survives font hinting and anti-aliasing, not a moved or restyled control.
+  snapshotPathTemplate: 'tests/e2e/__screenshots__/{testFileName}/{arg}-{projectName}{ext}',
+  expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.015, threshold: 0.25, animations: 'disabled', caret: 'hide' } },
+  projects: [
+    // The suite as it always ran (Chromium's default 1280x720 window).
+    { name: 'chromium', testIgnore: /experience\// },
+    // The editing experience (#31) at the two sizes it is designed for: a laptop, and a phone with touch.
+    { name: 'desktop', testMatch: /experience\/.*\.spec\.ts$/, use: { viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'phone',
+      testMatch: /experience\/.*\.spec\.ts$/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
+    },
+  ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://localhost:${port}/api/cms/status`,
