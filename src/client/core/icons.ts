@@ -64,7 +64,7 @@ const SVG = 'http://www.w3.org/2000/svg';
 /** The icon `name`, 1em square, decorative (`aria-hidden`). */
 export function icon(name: IconName): SVGSVGElement {
   const svg = document.createElementNS(SVG, 'svg');
-  for (const [attribute, value] of [
+  for (const [attribute, value] of <Array<[string, string]>>[
     ['viewBox', '0 0 24 24'],
     ['width', '1em'],
     ['height', '1em'],

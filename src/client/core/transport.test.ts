@@ -91,7 +91,7 @@ describe('createTransport', () => {
       if (s.url.endsWith('/versions')) {
         return json(200, {
           items: [
-            { id: 5, status: 'pending', createdAt: 1_700_000_000_000 },
+            { id: 5, status: 'pending', createdAt: 1_700_000_000_000, createdBy: 'ada@example.com', data: { title: 'Draft' } },
             { id: 4, status: 'published', createdAt: 1_690_000_000_000 },
             { id: 3, status: 'superseded' },
             { id: 2, status: 'discarded' },
@@ -109,10 +109,10 @@ describe('createTransport', () => {
     expect(await transport.history('pages', '2')).toEqual({
       ok: true,
       value: [
-        { id: 5, state: 'draft', at: 1_700_000_000_000 },
-        { id: 4, state: 'live', at: 1_690_000_000_000 },
-        { id: 3, state: 'old', at: null },
-        { id: 2, state: 'discarded', at: null },
+        { id: 5, state: 'draft', at: 1_700_000_000_000, by: 'ada@example.com', data: { title: 'Draft' } },
+        { id: 4, state: 'live', at: 1_690_000_000_000, by: null, data: {} },
+        { id: 3, state: 'old', at: null, by: null, data: {} },
+        { id: 2, state: 'discarded', at: null, by: null, data: {} },
       ],
     });
     expect(await transport.publish('pages', '2')).toEqual({ ok: true, value: 4 });

@@ -30,6 +30,10 @@ export interface VersionItem {
   id: number;
   at: number | null;
   state: 'live' | 'draft' | 'old' | 'discarded';
+  /** Who saved it (as the server names them), or null. */
+  by: string | null;
+  /** The version's fields (untrusted: read them through panels/diff/field-changes.ts). */
+  data: Record<string, unknown>;
 }
 
 /** The history's words for the contract's statuses (every status named, so a new one fails to type-check here). */
@@ -141,5 +145,6 @@ function versionItem(raw: unknown): VersionItem | null {
   if (!Number.isInteger(id) || id <= 0) return null;
   const at = Number(item?.createdAt);
   const state = STATES[String(item?.status)] ?? 'old';
-  return { id, at: Number.isFinite(at) && at > 0 ? at : null, state };
+  const data = item?.data !== null && typeof item?.data === 'object' && !Array.isArray(item.data) ? (item.data as Record<string, unknown>) : {};
+  return { id, at: Number.isFinite(at) && at > 0 ? at : null, state, by: typeof item?.createdBy === 'string' ? item.createdBy : null, data };
 }
