@@ -2,12 +2,10 @@
 // rich-field.ts only when a page has a `data-cms-type="richtext"` field).
 import { createEmptyHistoryState, registerHistory } from '@lexical/history';
 import { $toggleLink, LinkNode } from './link-node.ts';
-import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListItemNode, ListNode, registerList } from '@lexical/list';
-import { $createHeadingNode, DRAG_DROP_PASTE, HeadingNode, QuoteNode, registerRichText } from '@lexical/rich-text';
-import { $setBlocksType } from '@lexical/selection';
+import { ListItemNode, ListNode, registerList } from '@lexical/list';
+import { DRAG_DROP_PASTE, HeadingNode, QuoteNode, registerRichText } from '@lexical/rich-text';
 import {
   $createNodeSelection,
-  $createParagraphNode,
   $getNearestNodeFromDOMNode,
   $getSelection,
   $isParagraphNode,
@@ -18,13 +16,11 @@ import {
   COMMAND_PRIORITY_EDITOR,
   COMMAND_PRIORITY_LOW,
   createEditor,
-  FORMAT_TEXT_COMMAND,
   INSERT_LINE_BREAK_COMMAND,
   INSERT_PARAGRAPH_COMMAND,
   KEY_ENTER_COMMAND,
   PASTE_COMMAND,
   RootNode,
-  type ElementNode,
   type LexicalEditor,
 } from 'lexical';
 import { isPhrasingHost } from '../../../content/inline-host.ts';
@@ -34,6 +30,8 @@ import type { FieldEditor } from '../plain-field.ts';
 import { DEFAULT_RICH_CONTEXT, type RichContext } from '../rich-context.ts';
 import { $exportSource, $flattenRoot, $loadSource, type Ledger } from './rich-source.ts';
 import { $status } from '../../core/status.ts';
+import { INSERT_IMAGE_FROM_LIBRARY, OPEN_LINK_EDITOR } from './commands.ts';
+import { toolbar } from './rich-toolbar.ts';
 
 const LOAD = 'louise-load';
 
@@ -59,53 +57,17 @@ function withImages(use: (images: typeof import('./rich-image.ts')) => Promise<v
     .catch((error: unknown) => $status.set({ tone: 'problem', text: `The image could not be added (${String(error)}). Reload the page to try again.` }));
 }
 
-/** Toolbar buttons that make blocks; a field whose element holds phrasing content only has none. */
-const BLOCK_TOOLS = new Set(['H2', 'H3', '¶', '•', '1.']);
-
-function toolbar(editor: LexicalEditor, label: string, context: RichContext, inline: boolean): HTMLElement {
-  const setBlock = (make: () => ElementNode) => editor.update(() => $setBlocksType($getSelection(), make));
-  const tools: Array<[string, string, () => void]> = [
-    ['B', 'Bold', () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'bold')],
-    ['I', 'Italic', () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'italic')],
-    [
-      'Link',
-      'Link (empty address removes it)',
-      () => {
-        const url = prompt('Link address (leave empty to remove the link)', 'https://');
-        if (url !== null) editor.update(() => $toggleLink(url.trim() && url.trim() !== 'https://' ? url.trim() : null));
-      },
-    ],
-    ['H2', 'H2 heading', () => setBlock(() => $createHeadingNode('h2'))],
-    ['H3', 'H3 subheading', () => setBlock(() => $createHeadingNode('h3'))],
-    ['¶', 'Paragraph', () => setBlock($createParagraphNode)],
-    ['•', 'Bulleted list', () => editor.dispatchCommand(INSERT_UNORDERED_LIST_COMMAND, undefined)],
-    ['1.', '1. Numbered list', () => editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined)],
-    [
-      'Image',
-      'Image from the media library',
-      () => {
-        const at = editor.read($here);
-        withImages((m) => m.insertFromLibrary(editor, context, at, label));
-      },
-    ],
-  ];
-  const bar = document.createElement('div');
-  bar.className = 'louise-toolbar';
-  bar.setAttribute('role', 'toolbar');
-  bar.setAttribute('aria-label', `Formatting: ${label}`);
-  for (const [text, name, run] of tools) {
-    if (inline && BLOCK_TOOLS.has(text)) continue;
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.textContent = text;
-    button.title = name;
-    button.setAttribute('aria-label', name);
-    // Keep the selection in the editor when the button is clicked.
-    button.addEventListener('mousedown', (event) => event.preventDefault());
-    button.addEventListener('click', run);
-    bar.append(button);
-  }
-  return bar;
+/** What opening the link editor does (the toolbar's Link button, Ctrl+K / Cmd+K in the text). */
+function registerLinkEditor(editor: LexicalEditor): void {
+  editor.registerCommand(
+    OPEN_LINK_EDITOR,
+    () => {
+      const url = prompt('Link address (leave empty to remove the link)', 'https://');
+      if (url !== null) editor.update(() => $toggleLink(url.trim() && url.trim() !== 'https://' ? url.trim() : null));
+      return true;
+    },
+    COMMAND_PRIORITY_EDITOR,
+  );
 }
 
 /**
@@ -114,6 +76,15 @@ function toolbar(editor: LexicalEditor, label: string, context: RichContext, inl
  * double-click or Enter on it changes its alt text.
  */
 function registerImages(editor: LexicalEditor, context: RichContext): void {
+  editor.registerCommand(
+    INSERT_IMAGE_FROM_LIBRARY,
+    (label) => {
+      const at = $here();
+      withImages((m) => m.insertFromLibrary(editor, context, at, label));
+      return true;
+    },
+    COMMAND_PRIORITY_EDITOR,
+  );
   editor.registerCommand(
     DRAG_DROP_PASTE,
     (files) => {
@@ -238,12 +209,13 @@ export function mountRichEditor(el: HTMLElement, onInput: () => void, context: R
   el.setAttribute('role', 'textbox');
   el.setAttribute('aria-multiline', inline ? 'false' : 'true');
   el.setAttribute('aria-label', label);
-  el.before(toolbar(editor, label, context, inline));
+  el.before(toolbar(editor, label, inline));
   editor.setRootElement(el);
   registerRichText(editor);
   registerList(editor);
   registerHistory(editor, createEmptyHistoryState(), 300);
   registerImages(editor, context);
+  registerLinkEditor(editor);
   let ledger = load(editor, html, inline);
   if (inline) registerInline(editor, () => ledger);
   editor.registerUpdateListener(({ dirtyElements, dirtyLeaves, tags }) => {
