@@ -41,7 +41,8 @@ export default defineConfig({
     // Migrating and seeding start wrangler about ten times: minutes on a busy machine.
     timeout: 300_000,
     reuseExistingServer: false,
-    // One run per checkout at a time (it points the checkout's build at its fakes): one state folder, emptied at each start.
-    env: { LOUISE_PERSIST: '.louise/e2e-state' },
+    // A state folder per run, emptied at each start: `npm test` runs shards side by side, each with its own
+    // (scripts/e2e-shards.mjs); only the shard with the provider specs starts the fakes and points the build at them.
+    env: { LOUISE_PERSIST: process.env.LOUISE_PERSIST ?? '.louise/e2e-state' },
   },
 });

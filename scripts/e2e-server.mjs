@@ -3,7 +3,7 @@
 // local fake Pay, Merch and Pos servers that its shop, merch store and POS page talk to (the
 // build took their addresses from .dev.vars; they are pointed at this run's
 // ports here) and that send their webhooks.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { FAKE_MERCH_PORT, FAKE_PAY_PORT, FAKE_POS_PORT, prepareLocalDatabase, root, startFakeMerch, startFakePay, startFakePos } from './bootstrap.mjs';
 
@@ -15,15 +15,24 @@ const fakes = {
   merch: Number(process.env.E2E_MERCH_PORT ?? FAKE_MERCH_PORT),
   pos: Number(process.env.E2E_POS_PORT ?? FAKE_POS_PORT),
 };
+// `E2E_FAKES=0`: a shard without the provider specs (scripts/e2e-shards.mjs) starts no fakes and leaves the
+// build's settings alone (the shard that has them points them at its own fakes).
+const withFakes = process.env.E2E_FAKES !== '0';
 const statePath = new URL(`../${state}`, import.meta.url);
 rmSync(statePath, { recursive: true, force: true });
-pointBuildAtFakes();
-prepareLocalDatabase(state);
-const [pay, merch, pos] = await Promise.all([
-  startFakePay(`http://localhost:${port}/api/shop/webhook`, fakes.pay),
-  startFakeMerch(`http://localhost:${port}/api/merch/webhook`, fakes.merch),
-  startFakePos(`http://localhost:${port}/api/pos/webhook`, fakes.pos),
-]);
+if (withFakes) pointBuildAtFakes();
+// `E2E_STATE_FROM`: a state folder migrated and seeded once for every shard (scripts/test.mjs); a copy starts
+// each server in a second instead of the ten wrangler runs that preparing takes.
+const seeded = process.env.E2E_STATE_FROM;
+if (seeded && existsSync(seeded)) cpSync(seeded, statePath, { recursive: true });
+else prepareLocalDatabase(state);
+const [pay, merch, pos] = withFakes
+  ? await Promise.all([
+      startFakePay(`http://localhost:${port}/api/shop/webhook`, fakes.pay),
+      startFakeMerch(`http://localhost:${port}/api/merch/webhook`, fakes.merch),
+      startFakePos(`http://localhost:${port}/api/pos/webhook`, fakes.pos),
+    ])
+  : [];
 const child = spawn('npx', ['astro', 'preview', '--port', port, '--host', 'localhost'], {
   cwd: root,
   stdio: 'inherit',
@@ -31,9 +40,9 @@ const child = spawn('npx', ['astro', 'preview', '--port', port, '--host', 'local
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => {
-  pay.kill();
-  merch.kill();
-  pos.kill();
+  pay?.kill();
+  merch?.kill();
+  pos?.kill();
   process.exit(code ?? 0);
 });
 

@@ -5,9 +5,10 @@
 // end-to-end tests in Chromium (Playwright). Ends with each stage's time and
 // one line `tests: N passed, N failed`.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDevVars, ensureModernNode, ensurePackages, root, run } from './bootstrap.mjs';
+import { planE2eShards, recordE2eDurations } from './e2e-shards.mjs';
 
 const started = performance.now();
 ensureModernNode();
@@ -39,7 +40,31 @@ await together([
   ['docs (examples type-checked, Starlight build)', 'npm', ['run', 'docs:build']],
 ]);
 stage('vitest (unit, workers, site)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`]);
-stage('playwright (e2e in Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') });
+// End-to-end specs in shards, each against its own server and a copy of one migrated and seeded state (scripts/e2e-shards.mjs).
+const e2eSeed = join('.louise', 'e2e-seed');
+rmSync(join(root, e2eSeed), { recursive: true, force: true });
+stage('e2e state (migrated and seeded once)', 'node', [
+  '-e',
+  `import('./scripts/bootstrap.mjs').then((m) => m.prepareLocalDatabase(${JSON.stringify(e2eSeed)}))`,
+]);
+await together(
+  planE2eShards(Number(process.env.E2E_SHARDS ?? 2)).map((shard, i) => [
+    `playwright (e2e in Chromium, shard ${i + 1}: ${shard.files.length} files)`,
+    'npx',
+    ['playwright', 'test', ...shard.files],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, `playwright-${i + 1}.json`),
+      LOUISE_PERSIST: `.louise/e2e-state-${i + 1}`,
+      E2E_FAKES: shard.fakes ? '1' : '0',
+    },
+  ]),
+);
+recordE2eDurations(
+  readdirSync(reports)
+    .filter((file) => /^playwright-\d+\.json$/.test(file))
+    .map((file) => readJson(join(reports, file))),
+  (path, text) => writeFileSync(path, text),
+);
 // Astro's blog starter with Louise from the packed tarball (installs from the npm registry).
 stage('adoption (blog starter)', 'npx', ['playwright', 'test', '--config', 'tests/adoption/playwright.config.ts'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'adoption.json'),
@@ -52,7 +77,7 @@ if (vitest) {
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
 }
-for (const name of ['playwright.json', 'adoption.json']) {
+for (const name of readdirSync(reports).filter((file) => /^(playwright-\d+|adoption)\.json$/.test(file))) {
   const playwright = readJson(join(reports, name));
   if (!playwright) continue;
   totals.passed += playwright.stats.expected + playwright.stats.flaky;
@@ -76,11 +101,11 @@ async function together(stages) {
   const group = performance.now();
   await Promise.all(
     stages.map(
-      ([name, command, args]) =>
+      ([name, command, args, env]) =>
         new Promise((resolve) => {
           const begun = performance.now();
           const output = [];
-          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
           child.stdout.on('data', (chunk) => output.push(chunk));
           child.stderr.on('data', (chunk) => output.push(chunk));
           let done = false;
