@@ -34,7 +34,13 @@ export interface SettingsRouteOptions<E> extends SettingsConfig {
 const Body = jsonObject('The body must be a JSON object of setting key to value, with an optional $base.');
 const RestoreBody = v.pipe(
   jsonObject('The body must be a JSON object: { "versionId": <id> }.'),
-  v.looseObject({ versionId: v.pipe(v.number('versionId must be a positive integer'), v.safeInteger('versionId must be a positive integer'), v.minValue(1, 'versionId must be a positive integer')) }),
+  v.looseObject({
+    versionId: v.pipe(
+      v.number('versionId must be a positive integer'),
+      v.safeInteger('versionId must be a positive integer'),
+      v.minValue(1, 'versionId must be a positive integer'),
+    ),
+  }),
 );
 const InlineBody = v.object({ field: v.pipe(v.string('field must be a marker string'), v.maxLength(300, 'field is too long')), value: v.unknown() });
 /** The marker collection `cmsSetting` writes (`settings:site:<column>`). */
@@ -79,8 +85,14 @@ export function settingsRoute<E extends EditorRouteEnv>(options: SettingsRouteOp
 
   async function inline(request: Request, env: E): Promise<Response | undefined> {
     if (request.method !== 'POST') return undefined;
-    // Read from a copy: a marker of another collection goes on to the save route with its body intact.
-    const body = await parseBody(request.clone() as Request, InlineBody);
+    // Read from a copy: a marker of another collection, or a body the save route refuses, goes on to it intact.
+    let body: v.InferOutput<typeof InlineBody>;
+    try {
+      body = await parseBody(request.clone() as Request, InlineBody);
+    } catch (error) {
+      if (error instanceof HttpError) return undefined;
+      throw error;
+    }
     const match = INLINE.exec(body.field);
     if (!match) return undefined;
     const column = match[1] as string;

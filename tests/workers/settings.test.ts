@@ -213,7 +213,8 @@ describe('settingsRoute PATCH', () => {
         expect(((await res.json()) as Answer).ignored?.sort()).toEqual(unlisted.sort());
         const after = await stored();
         if (!after) {
-          expect(sent.length).toBe(unlisted.length);
+          // Nothing stored: nothing sent would change anything (no image is what a new site already has).
+          expect(sent.filter(([k]) => listed.includes(k) && k !== 'logo')).toEqual([]);
           return;
         }
         expect(Object.keys(after).sort()).toEqual(['custom', 'footer_text', 'id', 'published_version_id', 'site_name', 'tagline', 'updated_at']);
