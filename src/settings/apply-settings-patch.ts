@@ -102,7 +102,8 @@ export async function publishSiteSettings<E extends EditorRouteEnv>(
   requirePublish(session);
   const resolved = resolveSettings(config, 'publishSiteSettings()');
   const state = await readSettingsState(client, resolved);
-  if (!state.draft && versionId === undefined) throw new HttpError(409, 'no_draft', 'There is no settings draft to publish: the settings are as visitors see them.');
+  if (!state.draft && versionId === undefined)
+    throw new HttpError(409, 'no_draft', 'There is no settings draft to publish: the settings are as visitors see them.');
   const target = versionId ?? (state.draft as { versionId: number }).versionId;
   const data = versionId === undefined ? state.work : await versionSettings(client, versionId);
   const violations = requiredViolations(resolved, data, [...resolved.required]);

@@ -154,7 +154,12 @@ export function readSettingsData(raw: unknown): SettingsData {
   for (const f of Array.isArray(body.fields) ? (body.fields as Array<Untrusted<SettingField> | null>) : []) {
     if (typeof f?.key !== 'string' || f.key === '' || fields.some((seen) => seen.key === f.key)) continue;
     const kind = typeof f.kind === 'string' && KINDS.has(f.kind) ? (f.kind as SettingKind) : 'json';
-    fields.push({ key: f.key, kind, label: typeof f.label === 'string' && f.label.trim() ? f.label : f.key, ...(f.required === true ? { required: true } : {}) });
+    fields.push({
+      key: f.key,
+      kind,
+      label: typeof f.label === 'string' && f.label.trim() ? f.label : f.key,
+      ...(f.required === true ? { required: true } : {}),
+    });
   }
   const published = body.published && typeof body.published === 'object' ? (body.published as Record<string, unknown>) : settings;
   return { settings, revs, fields, published, draft: draftOf(body.draft) };
