@@ -48,6 +48,9 @@ const KINDS: ReadonlySet<string> = new Set(['text', 'longtext', 'links', 'image'
 /** The words for a writer's panel: they save drafts, someone with the publish right makes them live. */
 export const PUBLISH_ONLY = 'Your changes are saved as a draft: an editor who may publish makes them live.';
 
+/** The words for a save the route refused this editor (403). */
+export const NOT_ALLOWED = 'You may not change site settings.';
+
 /**
  * Typed calls to the settings route. None of them rejects: a failure comes
  * back as the sentence to show.
@@ -78,7 +81,7 @@ export function createSettingsApi(options: SettingsApiOptions) {
         const rev = (data?.revs as Record<string, unknown> | null | undefined)?.[key];
         return { kind: 'saved', rev: typeof rev === 'string' ? rev : null, draft: draftOf(data?.draft) };
       }
-      if (res.status === 403) return { kind: 'forbidden', message: PUBLISH_ONLY };
+      if (res.status === 403) return { kind: 'forbidden', message: NOT_ALLOWED };
       const data = (await res
         .clone()
         .json()

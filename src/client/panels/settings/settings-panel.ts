@@ -172,7 +172,7 @@ export function openSettingsPanel(options: SettingsPanelOptions): Promise<void> 
   /** The route refused this editor (403): the controls are disabled, with the reason. */
   const readOnly = () => {
     note.hidden = false;
-    note.textContent = 'You may not change these settings.';
+    note.textContent = NOT_ALLOWED;
     const hadFocus = list.contains(document.activeElement);
     for (const control of controls) control.disable();
     if (hadFocus) note.focus();
