@@ -8,7 +8,16 @@
 import { confirmAction } from '../../core/confirm.ts';
 import { button, el } from '../../core/dom.ts';
 import { panelFrame, restoreFocus } from '../panel-frame.ts';
-import { createSettingsApi, PUBLISH_ONLY, type SettingField, type SettingsDraft, type SettingsVersion, settingText, settingValue } from './settings-api.ts';
+import {
+  createSettingsApi,
+  NOT_ALLOWED,
+  PUBLISH_ONLY,
+  type SettingField,
+  type SettingsDraft,
+  type SettingsVersion,
+  settingText,
+  settingValue,
+} from './settings-api.ts';
 import { type Control, settingControl } from './settings-controls.ts';
 import { createSettingsSession, type SettingsSession } from './settings-session.ts';
 import { $status } from '../../core/status.ts';
