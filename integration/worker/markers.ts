@@ -66,8 +66,9 @@ function imageAttributes(image: ImageValue | null, marker: Record<string, string
 /**
  * The marker attributes of a settings field in the structured base
  * (`siteName`, `tagline`, `footerText`), for an editor in edit mode only:
- * the element becomes editable in place and saves live (the publish right
- * is needed, as in the Settings panel). Visitors get `{}`.
+ * the element becomes editable in place and saves a settings draft (visitors
+ * see it after Publish), and shows the draft as it is typed in the Settings
+ * panel (`data-cms-setting`). Visitors get `{}`.
  *
  * @example <p class="tagline" {...cmsSetting(Astro, 'tagline')}>{site.tagline}</p>
  */
@@ -76,7 +77,8 @@ export function cmsSetting(astro: { locals: App.Locals }, field: SiteSettingsCol
     throw new TypeError(
       `cmsSetting(): ${field} is not a settings column (they are ${siteSettingsColumns.join(', ')}); edit other settings in the Settings panel.`,
     );
-  return astro.locals.louise?.editing === true ? { 'data-cms-field': `${SETTINGS_COLLECTION}:site:${field}` } : {};
+  // `data-cms-setting` names the setting, so the Settings panel can show its draft value on the page as the editor types.
+  return astro.locals.louise?.editing === true ? { 'data-cms-field': `${SETTINGS_COLLECTION}:site:${field}`, 'data-cms-setting': field } : {};
 }
 
 /** What `cmsSections` and `cmsBlock` read of a sections field's declaration (`defineSections(...).field`). */

@@ -17,6 +17,7 @@ import {
   mediaUrlOf,
   searchableCollections,
   settingsConfigOf,
+  SETTINGS_COLLECTION,
   siteCollections,
   resolveCms,
   type CmsConfig,
@@ -108,9 +109,17 @@ export function createRuntime<E extends CmsEnv>(config: ResolvedCmsConfig<E>): C
   const limiter = config.limiter ?? defaultLimiter;
   const settings = settingsConfigOf(config);
   const forms = config.forms ?? [];
+  // Settings are drafts: the settings route comes first, so the built-in `settings:site:<column>` markers
+  // saved in place (cmsSetting) become a settings draft there instead of a live write by the save route.
+  const inlineSettings = settings !== null && !(config.collections ?? []).some((collection) => collection.slug === SETTINGS_COLLECTION);
   const routes: EditorRoute<E>[] = [
+    ...(settings
+      ? [
+          settingsRoute<E>({ ...settings, resolveEditor, ...(inlineSettings ? { inlinePath: '/api/cms/save' } : {}) }),
+          seedRoute<E>({ resolveEditor, defaults: settings.defaults ?? {} }),
+        ]
+      : []),
     ...collections,
-    ...(settings ? [settingsRoute<E>({ ...settings, resolveEditor }), seedRoute<E>({ resolveEditor, defaults: settings.defaults ?? {} })] : []),
     ...(forms.length > 0
       ? [
           formRoute<E>({ forms }),

@@ -136,12 +136,16 @@ test.describe('inline editing', () => {
     await expectStored(page.request, id, 'summary', 'One line only and pasted <b>bold</b>');
   });
 
-  test('site settings save live through the save route and show Saved', async ({ page, browser }) => {
+  test('site settings edited in place save as a draft and show Saved; visitors see them after Publish', async ({ page, browser }) => {
     await signIn(page);
     await openEditing(page, '/about');
     const tagline = `Edited where it stands (${Date.now().toString(36).slice(-5)}).`;
     await retype(page, '[data-cms-field="settings:site:tagline"]', tagline);
     await expect(status(page)).toHaveText('Saved');
+    // Settings are drafts: visitors keep the published tagline until Publish.
+    expect(await visitorHtml(browser, '/about')).not.toContain(tagline);
+    const published = await page.request.post('/api/cms/settings/publish', { headers: { origin: baseUrl() }, data: {} });
+    expect(published.status(), await published.text()).toBe(200);
     expect(await visitorHtml(browser, '/about')).toContain(tagline);
   });
 
@@ -188,15 +192,16 @@ test.describe('inline editing', () => {
     expect(await visitorHtml(browser, '/articles/editing-in-place')).toContain(await page.locator(TITLE).innerText());
   });
 
-  test('a writer sees no Publish, and the site settings read-only; Done leaves edit mode', async ({ page }) => {
+  test('a writer sees no Publish, and edits the site settings as a draft only; Done leaves edit mode', async ({ page }) => {
     await signIn(page, 'writer@localhost');
     await openEditing(page, '/about');
     await expect(page.getByRole('button', { name: 'Publish' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Discard draft' })).toBeVisible();
     await page.getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Site settings' });
-    await expect(settings.getByText('Only editors who may publish can change site settings.')).toBeVisible();
-    await expect(settings.getByLabel('Site name')).toBeDisabled();
+    await expect(settings.getByText('Your changes are saved as a draft: an editor who may publish makes them live.')).toBeVisible();
+    await expect(settings.getByLabel('Site name')).toBeEnabled();
+    await expect(settings.getByRole('button', { name: 'Publish' })).toHaveCount(0);
     await settings.getByRole('button', { name: 'Close' }).click();
     await expect(settings).toBeHidden();
     await page.getByRole('button', { name: 'Done' }).click();
