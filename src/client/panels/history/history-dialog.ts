@@ -11,7 +11,7 @@ import { fieldChanges, valueText } from '../diff/field-changes.ts';
 import { WORD_DIFF_CSS, wordDiff } from '../diff/word-diff.ts';
 import { panelFrame, restoreFocus } from '../panel-frame.ts';
 import { fieldLabel, groupVersions, type VersionGroup } from './history-groups.ts';
-import type { VersionActions } from './history-panel.ts';
+import type { VersionActions } from './version-actions.ts';
 
 const CSS = `
 #louise-history{width:min(46rem,calc(100vw - 1rem));max-height:calc(100dvh - 1rem)}

@@ -1,23 +1,8 @@
 import { button } from '../../core/dom.ts';
 import { lazily } from '../../core/lazily.ts';
-import type { Answer, VersionItem } from '../../core/transport.ts';
+import type { VersionActions } from './version-actions.ts';
 
-/** What the bar does with a page's drafts document. */
-export interface VersionActions {
-  history(): Promise<Answer<VersionItem[]>>;
-  discard(): void;
-  publish?: () => void;
-  /**
-   * Saves an earlier version's fields as a new draft (any editor; visitors
-   * keep the live version), then reloads the page saying so (the version
-   * saved at `when`). Resolves with the words of a failure, or null.
-   */
-  restore?: (versionId: number, when: string) => Promise<string | null>;
-  /** Publishes the given version (publishers only), then reloads; the words of a failure, or null. */
-  publishVersion?: (versionId: number) => Promise<string | null>;
-  /** The page's field labels by stored field (`summary` → "Summary"): History names fields by them. */
-  labels?: Readonly<Record<string, string>>;
-}
+export type { VersionActions };
 
 /** The bar's History button: opens the history dialog (its own chunk, history-dialog.ts), which loads the list afresh. */
 export function historyButton(versions: VersionActions): HTMLButtonElement {
