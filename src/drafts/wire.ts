@@ -22,6 +22,10 @@ export interface VersionEntry {
   createdBy: string | null;
   /** The version's fields. */
   data: Record<string, unknown>;
+  /** Who saved it, as people are named (the editor's name, else their email's local part), or null when unknown; never an id. */
+  author: string | null;
+  /** The fields it changed from the version before it (a page's first version: every field with a value). */
+  changed: string[];
 }
 
 /** `GET …/versions`: a page of the history, newest first, and the revisions of the work a save builds on. */
@@ -38,6 +42,14 @@ export interface VersionsPage {
 /** `POST …/versions` (a draft save): the version written (null when only the buffer took it) and the fields' new revisions. */
 export interface DraftSaved {
   versionId: number | null;
+  revs: Record<string, string>;
+}
+
+/** `POST …/restore` `{ versionId }`: the new pending draft holding the restored version's fields (null when only the buffer took it), and their revisions. */
+export interface Restored {
+  versionId: number | null;
+  /** The version whose fields were restored. */
+  restored: number;
   revs: Record<string, string>;
 }
 

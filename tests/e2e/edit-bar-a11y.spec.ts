@@ -21,6 +21,11 @@ test('the edit bar has no serious or critical accessibility violations', async (
   await page.getByRole('button', { name: 'History' }).click();
   await expect(page.locator('#louise-history li').first()).toBeVisible();
   await check('history open');
+  // History is a modal dialog: it is checked too, and Escape closes it with the focus back on its button.
+  const inDialog = await new AxeBuilder({ page }).include('#louise-history').analyze();
+  expect(inDialog.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'History' })).toBeFocused();
   // Every control in the bar is reachable with Tab.
   const buttons = await page.locator('#louise-bar button').count();
   await page.locator('#louise-bar button').first().focus();

@@ -319,7 +319,7 @@ test.describe('inline editing', () => {
     expect(html).not.toContain('data-cms');
   });
 
-  test('history lists versions and restores an older one', async ({ page, browser }) => {
+  test('history lists versions and restores an older one as a draft; publishing it asks first', async ({ page, browser }) => {
     const run = RUN();
     await signIn(page);
     await openEditing(page, '/articles/editing-in-place');
@@ -335,11 +335,18 @@ test.describe('inline editing', () => {
 
     await page.getByRole('button', { name: 'History' }).click();
     const history = page.locator('#louise-history');
-    await expect(history.locator('li').first()).toContainText('live');
-    await history.getByRole('button', { name: 'Restore' }).first().click();
-    // Restore reloads the page: wait until the reloaded editor shows the restored text (the test must not end mid-reload).
+    await expect(history.locator('li').first()).toContainText('Live');
+    await history.getByRole('button', { name: 'Restore as draft' }).first().click();
+    // Restore saves a draft and reloads the page: wait until the reloaded editor shows the restored text (the test must not end mid-reload).
     await expect(page.locator('[data-cms-field$=":summary"]')).toHaveText(`Summary, first published (${run})`);
+    await expect(status(page)).toHaveText(/^Restored version from .+ as a draft\. Publish to make it live\.$/);
     await expect(page.locator('#louise-bar')).toBeVisible();
-    expect(await visitorHtml(browser, '/articles/editing-in-place')).toContain(`Summary, first published (${run})`);
+    // Visitors keep the live version until the draft is published, from History after a confirmation.
+    expect(await visitorHtml(browser, '/articles/editing-in-place')).toContain(`Summary, second published (${run})`);
+    await page.getByRole('button', { name: 'History' }).click();
+    await history.getByRole('button', { name: 'Publish this' }).first().click();
+    await page.getByRole('dialog', { name: 'Publish this version?' }).getByRole('button', { name: 'Publish' }).click();
+    await expect.poll(async () => visitorHtml(browser, '/articles/editing-in-place')).toContain(`Summary, first published (${run})`);
+    await expect(page.locator('#louise-bar')).toBeVisible();
   });
 });

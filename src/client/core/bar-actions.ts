@@ -29,6 +29,8 @@ export interface BarActionDeps {
   /** The page is about to navigate on purpose: no unsaved-changes warning. */
   leave(): void;
   refresh(): void;
+  /** The page's field labels (by stored field) of the first document, for History. */
+  labels?: Readonly<Record<string, string>>;
 }
 
 /** What the edit bar's buttons do. Publishing and restoring wait until every edit is saved. */
@@ -64,8 +66,22 @@ export function barActions(deps: BarActionDeps): BarActions {
     deps.leave();
     location.reload();
   };
+  // What a restore said before its reload (sessionStorage: this tab only), said again once the page is back.
+  const said = remembered(null);
+  if (said) say('ok', said);
   actions.versions = {
     history: () => transport.history(collection, key),
+    labels: deps.labels ?? {},
+    // Any editor may restore: it saves a draft, and visitors keep the live version until someone publishes.
+    restore: async (versionId, when) => {
+      if (!(await settled('Restoring'))) return 'every edit must be saved first';
+      const answer = await transport.restore(collection, key, versionId);
+      if (!answer.ok) return answer.message;
+      const next = deps.publish ? 'Publish to make it live.' : 'A publisher can make it live.';
+      remembered(`Restored version from ${when} as a draft. ${next}`);
+      reload();
+      return null;
+    },
     discard: async () => {
       if (!confirm('Discard the draft? Unpublished changes to this page are dropped.')) return;
       // A save still in flight would land after the discard and bring the draft back.
@@ -89,14 +105,31 @@ export function barActions(deps: BarActionDeps): BarActions {
       }
       say('ok', published > 0 ? 'Published: visitors now see this version.' : 'Nothing to publish: visitors already see this page.');
     };
-    actions.versions.restore = async (versionId) => {
-      if (!(await settled('Restoring'))) return;
+    // History's "Publish this" (it asks first): that version goes live.
+    actions.versions.publishVersion = async (versionId) => {
+      if (!(await settled('Publishing'))) return 'every edit must be saved first';
       const answer = await transport.publish(collection, key, versionId);
-      if (!answer.ok) return say('problem', `Not restored: ${answer.message}`);
+      if (!answer.ok) return answer.message;
       reload();
+      return null;
     };
   }
   return actions;
+}
+
+const SAID = 'louise-history-said';
+
+/** Keeps `text` for the next page load of this tab (`null`: takes what was kept, once). Storage may be missing or refused: then nothing is kept. */
+function remembered(text: string | null): string | null {
+  try {
+    if (text !== null) sessionStorage.setItem(SAID, text);
+    else {
+      const kept = sessionStorage.getItem(SAID);
+      sessionStorage.removeItem(SAID);
+      return kept;
+    }
+  } catch {}
+  return null;
 }
 
 /** Discards a document's pending work up to the newest draft the server lists now (the server discards only what it is named); the words of a failure, or null. */

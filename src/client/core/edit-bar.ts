@@ -1,6 +1,6 @@
 import { createChoicesPanel, type ChoiceView } from '../panels/choices/choices-panel.ts';
 import { button, el } from './dom.ts';
-import { createHistoryPanel, type VersionActions } from '../panels/history/history-panel.ts';
+import { historyButton, type VersionActions } from '../panels/history/history-panel.ts';
 import { createNoticePanel, type NoticeLine } from '../panels/notice/notice-panel.ts';
 import { isSearchKey } from '../panels/search/search-keys.ts';
 import { $status } from './status.ts';
@@ -33,12 +33,11 @@ export function createEditBar(actions: BarActions) {
   const status = statusLine();
   const notice = createNoticePanel();
   const choices = createChoicesPanel();
-  const history = createHistoryPanel();
   const row = el('div', { className: 'lb-row' }, status.element);
   if (actions.save) row.append(button('Save', actions.save));
   const versions = actions.versions;
   if (versions) {
-    row.append(history.toggle(versions), button('Discard draft', versions.discard));
+    row.append(historyButton(versions), button('Discard draft', versions.discard));
     if (versions.publish) row.append(button('Publish', versions.publish));
   }
   const search = actions.search;
@@ -62,7 +61,7 @@ export function createEditBar(actions: BarActions) {
   addEventListener('keydown', shortcut);
   if (actions.settings) row.append(button('Settings', actions.settings));
   row.append(button('Done', actions.done));
-  const bar = el('div', { id: 'louise-bar' }, notice.element, choices.element, history.panel, row);
+  const bar = el('div', { id: 'louise-bar' }, notice.element, choices.element, row);
   bar.setAttribute('role', 'region');
   bar.setAttribute('aria-label', 'Edit bar');
   document.body.append(bar);

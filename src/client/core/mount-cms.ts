@@ -85,6 +85,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
       say,
       leave,
       refresh: () => report.refresh(),
+      labels: fieldLabels(units.values(), draftsDocs[0]),
     }),
   );
   const reset = resetField({ transport, revs, live: options.live, say, leave });
@@ -165,6 +166,14 @@ function noticeFields(options: ResolvedOptions, units: Map<string, Unit>, docs: 
 }
 
 /** The page's drafts documents (not saved live), once each, in page order. */
+/** The labels the page gives the stored fields of document `doc` (History names fields by them); a field the page did not label is left out. */
+function fieldLabels(units: Iterable<Unit>, doc: SaveTarget | undefined): Record<string, string> {
+  const labels: Record<string, string> = {};
+  if (!doc) return labels;
+  for (const unit of units) if (docOf(unit.target) === docOf(doc) && unit.label !== unit.target.field) labels[unit.target.field] = unit.label;
+  return labels;
+}
+
 function draftDocuments(units: Iterable<Unit>): SaveTarget[] {
   const found = new Map<string, SaveTarget>();
   for (const unit of units) if (!unit.target.live && !found.has(docOf(unit.target))) found.set(docOf(unit.target), unit.target);

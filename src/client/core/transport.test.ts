@@ -91,7 +91,8 @@ describe('createTransport', () => {
       if (s.url.endsWith('/versions')) {
         return json(200, {
           items: [
-            { id: 5, status: 'pending', createdAt: 1_700_000_000_000, createdBy: 'ada@example.com', data: { title: 'Draft' } },
+            // The author is the server's `author` (a person's name), never `createdBy` (an id).
+            { id: 5, status: 'pending', createdAt: 1_700_000_000_000, createdBy: 'ed-1', author: 'Ada', changed: ['title', 3], data: { title: 'Draft' } },
             { id: 4, status: 'published', createdAt: 1_690_000_000_000 },
             { id: 3, status: 'superseded' },
             { id: 2, status: 'discarded' },
@@ -102,6 +103,7 @@ describe('createTransport', () => {
         });
       }
       if (s.url.endsWith('/publish')) return json(200, { publishedVersionId: 4 });
+      if (s.url.endsWith('/restore')) return json(200, { versionId: 6, restored: 3, revs: {} });
       return new Response(null, { status: 204 });
     });
     const transport = createTransport({ apiBase: '/api/cms', fetch });
@@ -109,19 +111,21 @@ describe('createTransport', () => {
     expect(await transport.history('pages', '2')).toEqual({
       ok: true,
       value: [
-        { id: 5, state: 'draft', at: 1_700_000_000_000, by: 'ada@example.com', data: { title: 'Draft' } },
-        { id: 4, state: 'live', at: 1_690_000_000_000, by: null, data: {} },
-        { id: 3, state: 'old', at: null, by: null, data: {} },
-        { id: 2, state: 'discarded', at: null, by: null, data: {} },
+        { id: 5, state: 'draft', at: 1_700_000_000_000, by: 'Ada', changed: ['title'], data: { title: 'Draft' } },
+        { id: 4, state: 'live', at: 1_690_000_000_000, by: null, changed: [], data: {} },
+        { id: 3, state: 'old', at: null, by: null, changed: [], data: {} },
+        { id: 2, state: 'discarded', at: null, by: null, changed: [], data: {} },
       ],
     });
     expect(await transport.publish('pages', '2')).toEqual({ ok: true, value: 4 });
     expect(await transport.publish('pages', '2', 3)).toEqual({ ok: true, value: 4 });
+    expect(await transport.restore('pages', '2', 3)).toEqual({ ok: true, value: 6 });
     expect(await transport.discard('pages', '2', 5)).toEqual({ ok: true, value: null });
     expect(await transport.discard('pages', '2', null)).toEqual({ ok: true, value: null });
     expect(seen.slice(2).map((s) => [s.url, s.body])).toEqual([
       ['/api/cms/pages/2/publish', {}],
       ['/api/cms/pages/2/publish', { versionId: 3 }],
+      ['/api/cms/pages/2/restore', { versionId: 3 }],
       ['/api/cms/pages/2/discard', { versionId: 5 }],
       ['/api/cms/pages/2/discard', { versionId: null }],
     ]);

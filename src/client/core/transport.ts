@@ -1,6 +1,6 @@
 // The one module that knows the editor routes' wire format. Aligning the
 // client with a route change is an edit here and nowhere else.
-import type { DraftSaved, Published, VersionEntry, VersionStatus, VersionsPage } from '../../drafts/wire.ts';
+import type { DraftSaved, Published, Restored, VersionEntry, VersionStatus, VersionsPage } from '../../drafts/wire.ts';
 import { answer, createRequest, failure, type Answer, type Untrusted } from './api-request.ts';
 
 export type { Answer };
@@ -30,8 +30,10 @@ export interface VersionItem {
   id: number;
   at: number | null;
   state: 'live' | 'draft' | 'old' | 'discarded';
-  /** Who saved it (as the server names them), or null. */
+  /** Who saved it, as people are named (the server's `author`), or null when the server does not know. */
   by: string | null;
+  /** The stored fields it changed from the version before it (keys; the panel shows their labels). */
+  changed: string[];
   /** The version's fields (untrusted: read them through panels/diff/field-changes.ts). */
   data: Record<string, unknown>;
 }
@@ -117,6 +119,10 @@ export function createTransport(options: TransportOptions) {
       return answer(res, (body: Untrusted<Published> | null) => Number(body?.publishedVersionId) || null);
     },
 
+    /** Saves an earlier version's fields as a new pending draft (visitors keep the live version): the new draft's id, null when it went to the write buffer. */
+    restore: (collection: string, key: string, versionId: number): Promise<Answer<number | null>> =>
+      post(`${doc(collection, key)}/restore`, { versionId }, (body: Untrusted<Restored> | null) => Number(body?.versionId) || null),
+
     /** Discards the pending drafts up to `versionId` (the newest one the editor was shown) and the write buffer; null: only the buffer. */
     discard: (collection: string, key: string, versionId: number | null) => post(`${doc(collection, key)}/discard`, { versionId }, () => null),
   };
@@ -146,5 +152,6 @@ function versionItem(raw: unknown): VersionItem | null {
   const at = Number(item?.createdAt);
   const state = STATES[String(item?.status)] ?? 'old';
   const data = item?.data !== null && typeof item?.data === 'object' && !Array.isArray(item.data) ? (item.data as Record<string, unknown>) : {};
-  return { id, at: Number.isFinite(at) && at > 0 ? at : null, state, by: typeof item?.createdBy === 'string' ? item.createdBy : null, data };
+  const changed = Array.isArray(item?.changed) ? item.changed.filter((field): field is string => typeof field === 'string') : [];
+  return { id, at: Number.isFinite(at) && at > 0 ? at : null, state, by: typeof item?.author === 'string' ? item.author : null, changed, data };
 }
