@@ -1,5 +1,8 @@
-/** Why a live field is locked for an editor who may not publish: its `title`. */
-const LOCKED_TITLE = 'Only editors who may publish can change this: it goes live at once.';
+import { sayBeside } from './field-note.ts';
+import { icon } from './icons.ts';
+
+/** Why a live field is locked for an editor who may not publish, said beside it on click or focus. */
+export const LOCKED_REASON = 'Only editors who can publish may change this: it goes live at once. You can ask one of them for a review.';
 
 /**
  * Whether the editor may change a field in place. A field of a collection
@@ -15,8 +18,21 @@ export function mayEdit(field: { live: boolean; access: string | undefined }, pu
   return publish || !field.live || field.access === 'edit';
 }
 
-/** Shows a field as locked: a quiet outline (styles.ts) and a title that says why. It stays plain page text. */
+/**
+ * Shows a field as one this editor may not change: a quiet outline and a lock
+ * icon after its text (styles.ts; the icon is out of the flow, so nothing
+ * moves), focusable, and on click or focus the reason beside it. It stays
+ * plain page text.
+ */
 export function lockField(el: HTMLElement): void {
   el.dataset.cmsReadonly = '';
-  el.title = LOCKED_TITLE;
+  if (!el.hasAttribute('tabindex')) el.tabIndex = 0;
+  const mark = icon('lock');
+  mark.classList.add('louise-readonly-icon');
+  // An <img> has no content to hold the icon: it goes right after it.
+  if (el instanceof HTMLImageElement) el.after(mark);
+  else el.append(mark);
+  const explain = () => sayBeside(el, LOCKED_REASON);
+  el.addEventListener('focus', explain);
+  el.addEventListener('click', explain);
 }
