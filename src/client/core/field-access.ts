@@ -1,9 +1,3 @@
-import { sayBeside } from './field-note.ts';
-import { icon } from './icons.ts';
-
-/** Why a live field is locked for an editor who may not publish, said beside it on click or focus. */
-export const LOCKED_REASON = 'Only editors who can publish may change this: it goes live at once. You can ask one of them for a review.';
-
 /**
  * Whether the editor may change a field in place. A field of a collection
  * that saves live (`live`) is seen by visitors at once: so visitors see it at once: the server
@@ -19,20 +13,12 @@ export function mayEdit(field: { live: boolean; access: string | undefined }, pu
 }
 
 /**
- * Shows a field as one this editor may not change: a quiet outline and a lock
- * icon after its text (styles.ts; the icon is out of the flow, so nothing
- * moves), focusable, and on click or focus the reason beside it. It stays
- * plain page text.
+ * Marks a field as one this editor may not change: a quiet outline
+ * (styles.ts), and a tab stop, so keyboard users reach it and hear why (the
+ * lock icon and the reason come with readonly-view.ts, loaded when a page has
+ * such fields). It stays plain page text.
  */
 export function lockField(el: HTMLElement): void {
   el.dataset.cmsReadonly = '';
   if (!el.hasAttribute('tabindex')) el.tabIndex = 0;
-  const mark = icon('lock');
-  mark.classList.add('louise-readonly-icon');
-  // An <img> has no content to hold the icon: it goes right after it.
-  if (el instanceof HTMLImageElement) el.after(mark);
-  else el.append(mark);
-  const explain = () => sayBeside(el, LOCKED_REASON);
-  el.addEventListener('focus', explain);
-  el.addEventListener('click', explain);
 }

@@ -16,6 +16,8 @@ const CSS = `
  */
 export function placeBeside(field: Element, floater: HTMLElement, where: 'above' | 'below' = 'above'): void {
   const box = field.getBoundingClientRect();
+  // Measured at the left edge, where its width is not squeezed by a previous position.
+  floater.style.left = '0px';
   const above = box.top - floater.offsetHeight - 4;
   const top = where === 'above' && above >= 0 ? above : box.bottom + 4;
   floater.style.top = `${Math.round(top)}px`;
