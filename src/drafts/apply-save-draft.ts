@@ -19,6 +19,7 @@ import { prepareFields, prepareItem } from '../content/prepare-fields.ts';
 import type { D1Client } from '../db/d1-session.ts';
 import { errorName, reportDegraded } from '../security/degraded.ts';
 import { runValidate, validationError, type DraftDeps } from './draft-deps.ts';
+import { nameConflicts } from './conflict-authors.ts';
 import { insertDraft, readWork, type Work } from './draft-store.ts';
 import { HttpError } from '../http/errors.ts';
 import type { EditorRouteEnv, RouteContext } from '../http/route.ts';
@@ -90,11 +91,12 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     let work: Work | null = null;
     let current: Record<string, unknown> | null = null;
+    let bufferedDraft: BufferedDraft | null = null;
     if (mustRead) {
       work = await readWork(client, vt, id);
       if (!work) throw new HttpError(404, 'not_found', `No ${vt.config.slug} row ${id}.`);
       current = work.data;
-      const bufferedDraft = buffer ? await buffer.get<BufferedDraft>(bufferKey(vt.config.slug, id)) : null;
+      bufferedDraft = buffer ? await buffer.get<BufferedDraft>(bufferKey(vt.config.slug, id)) : null;
       if (bufferedDraft) current = { ...current, ...bufferedDraft.data };
       const merged = mergeDraft(current, edit, rules);
       if (!merged.ok) throw mergeRefusal(merged);
@@ -116,7 +118,10 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
       }
       const mine = own;
       if (mine) conflicts = conflicts.filter((conflict) => mine[conflict.field] !== conflict.rev);
-      if (conflicts.length > 0) throw new HttpError(409, 'conflict', 'Someone else changed these fields since you loaded them.', { conflicts });
+      if (conflicts.length > 0)
+        throw new HttpError(409, 'conflict', 'Someone else changed these fields since you loaded them.', {
+          conflicts: await nameConflicts(client, vt, id, work, bufferedDraft, conflicts),
+        });
       if (buffer) {
         const data = fullSnapshot(merged.data, vt.fields);
         const key = bufferKey(vt.config.slug, id);

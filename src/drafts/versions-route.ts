@@ -78,7 +78,7 @@ export const DiscardBody = v.pipe(
  *   (`versionId` null when the save went to the write buffer). A list field is sent whole, or one item by dotted
  *   index; its `$base` revision is always the whole list's. A sections field is sent whole (with its `$base`
  *   structure revision: a reorder, add or remove that keeps stored block content) or one block field at a time,
- *   `'<sections>.<blockId>.<key>'` with its own revision; 409 `{ error: 'block_removed', fields }` when that block is gone. 409 `{ error: 'conflict', conflicts: [{ field, value, rev }] }`,
+ *   `'<sections>.<blockId>.<key>'` with its own revision; 409 `{ error: 'block_removed', fields }` when that block is gone. 409 `{ error: 'conflict', conflicts: [{ field, value, rev, by }] }` (`by`: the display name of who saved that value, or null),
  *   423 `{ error: 'locked', locked }`, 422 `{ error: 'validation', violations }`, 400 for an unknown field or an item out of range.
  *   With the write buffer on, the revision check reads then writes the buffer: it is not atomic, so two saves landing together can both pass.
  * - `POST <path>/:id/restore` `{ versionId }` (any editor): `{ versionId, restored, revs }`; the version's fields saved as a new

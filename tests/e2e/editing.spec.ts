@@ -241,7 +241,13 @@ test.describe('inline editing', () => {
     await expect(settings).toHaveCount(3);
     for (const field of await settings.all()) {
       await expect(field).not.toHaveAttribute('contenteditable');
-      await expect(field).toHaveAttribute('title', 'Only editors who may publish can change this: it goes live at once.');
+      // The reason is no browser tooltip: a lock icon, and the reason beside the field on focus.
+      await expect(field).not.toHaveAttribute('title');
+      await expect(field.locator('svg.louise-readonly-icon')).toHaveCount(1);
+      await field.focus();
+      await expect(page.locator('#louise-field-note')).toHaveText(
+        'Only editors who can publish may change this: it goes live at once. You can ask one of them for a review.',
+      );
     }
     const fields = page.locator('[data-cms-field^="pages:"]');
     expect(await fields.count()).toBeGreaterThan(1);

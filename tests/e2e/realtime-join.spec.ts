@@ -128,7 +128,7 @@ test('a tab that never displayed a newer accepted change cannot replace it: the 
   await b.keyboard.press('ControlOrMeta+End');
   await b.keyboard.type(' typed in B');
   await b.locator('body').click({ position: { x: 1, y: 1 } });
-  const conflict = b.getByRole('group', { name: 'Conflict in title' });
+  const conflict = b.getByRole('group', { name: 'Conflict in Title' });
   await expect(conflict).toContainText('Newer title from A');
   await expect(conflict).toContainText('Old title typed in B');
   await expect.poll(async () => (await storedText(a, id))[0], { timeout: 10_000 }).toBe('Newer title from A');

@@ -28,6 +28,8 @@ const OTHER_PANELS = { 'louise-settings': 7 * 1024, 'louise-inbox': 5 * 1024, 'l
 const REALTIME_BUDGET = 6.25 * 1024;
 /** The sections editor (sections-client.ts): block toolbars, the block picker, link fields, fetching a new block's rendering. */
 const SECTIONS_BUDGET = 6 * 1024;
+/** A writer's read-only fields (readonly-view.ts): the lock icon (the icon set) and the note that says why, loaded only when a page has such fields. */
+const READONLY_BUDGET = 2.5 * 1024;
 /** The bar's choices (choice-view.ts: a conflict's or an unsaved edit's two versions, rich text sanitized and inert by safe-html.ts), loaded when there is one. */
 const CONFLICT_VIEW_BUDGET = 2 * 1024;
 const ASSETS = new URL('../../lib/editor/', import.meta.url);
@@ -42,6 +44,7 @@ const PANEL_SOURCE = 'src/client/panels/media/media-panel.ts';
 const CONFLICT_VIEW_SOURCE = 'src/client/panels/choices/choice-view.ts';
 const REALTIME_SOURCE = 'src/client/realtime/realtime-client.ts';
 const SECTIONS_SOURCE = 'src/client/sections/sections-client.ts';
+const READONLY_SOURCE = 'src/client/core/readonly-view.ts';
 const OTHER_PANEL_SOURCES: Record<keyof typeof OTHER_PANELS, string> = {
   'louise-settings': 'src/client/panels/settings/settings-panel.ts',
   'louise-inbox': 'src/client/panels/inbox/inbox-panel.ts',
@@ -93,6 +96,7 @@ const isIn = (chunks: ReadonlySet<string>, src: string) => fileOf(src) !== undef
 const rich = lazyChunk(RICH_SOURCE);
 const conflictView = lazyChunk(CONFLICT_VIEW_SOURCE);
 const sections = lazyChunk(SECTIONS_SOURCE);
+const readonly = lazyChunk(READONLY_SOURCE);
 const panel = lazyChunk(PANEL_SOURCE);
 const realtime = lazyChunk(REALTIME_SOURCE);
 const others = Object.entries(OTHER_PANELS).map(([id, budget]) => {
@@ -109,7 +113,7 @@ describe('edit-mode client size budgets', () => {
     ).toBeTruthy();
     expect(rich.size, 'the rich-text editor is not a separate dynamically imported chunk').toBeGreaterThan(0);
     // Every chunk the core loads on demand has its budget below (a new one needs its own).
-    const budgeted = [RICH_SOURCE, PANEL_SOURCE, CONFLICT_VIEW_SOURCE, REALTIME_SOURCE, SECTIONS_SOURCE, ...others.map((other) => other.src)];
+    const budgeted = [RICH_SOURCE, PANEL_SOURCE, CONFLICT_VIEW_SOURCE, REALTIME_SOURCE, SECTIONS_SOURCE, READONLY_SOURCE, ...others.map((other) => other.src)];
     expect([...lazy].sort(), 'a chunk the core imports on demand has no size budget').toEqual(budgeted.sort());
     expect([...rich].some((name) => /Lexical|lexical/.test(source(name)))).toBe(true);
     expect([...core].some((name) => source(name).includes('createEditor') && source(name).includes('registerRichText'))).toBe(false);
@@ -165,6 +169,7 @@ describe('edit-mode client size budgets', () => {
   for (const { what, budget, chunks, src } of [
     { what: 'live session', budget: REALTIME_BUDGET, chunks: realtime, src: REALTIME_SOURCE },
     { what: 'sections editor', budget: SECTIONS_BUDGET, chunks: sections, src: SECTIONS_SOURCE },
+    { what: "writer's read-only fields", budget: READONLY_BUDGET, chunks: readonly, src: READONLY_SOURCE },
   ])
     it(`keeps the ${what} in its own chunk without Lexical, within ${kb(budget)} gzipped`, () => {
       expect(chunks.size, `the ${what} is not a separate dynamically imported chunk`).toBeGreaterThan(0);

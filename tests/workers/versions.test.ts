@@ -230,9 +230,26 @@ describe('save rules', () => {
     expect(await res.json()).toEqual({
       error: 'conflict',
       message: expect.any(String),
-      conflicts: [{ field: 'title', value: 'Theirs', rev: fieldRev('Theirs') }],
+      conflicts: [{ field: 'title', value: 'Theirs', rev: fieldRev('Theirs'), by: null }],
     });
     expect(await versionRows(id)).toHaveLength(1);
+  });
+
+  it('2b: the 409 names who saved the current value (from the editors table), not who saved last; unknown ids stay unnamed', async () => {
+    const ada = `ada-${n}`;
+    await env.DB.prepare('INSERT INTO editors (id, email, name, password_hash) VALUES (?1, ?2, ?3, ?4)')
+      .bind(ada, `${ada}@site.test`, 'Ada Lovelace', 'x')
+      .run();
+    await save({ summary: 'Ada summary' }, ada);
+    // Someone else saves another field after Ada: the summary is still Ada's.
+    await save({ title: 'Other title' }, 'ben');
+    const res = await save({ summary: 'Mine', title: 'My title', $base: { summary: fieldRev('Live summary'), title: fieldRev('Live title') } }, 'cy');
+    expect(res.status).toBe(409);
+    const { conflicts } = await res.json<{ conflicts: { field: string; by: string | null }[] }>();
+    expect(conflicts.map(({ field, by }) => ({ field, by }))).toEqual([
+      { field: 'summary', by: 'Ada Lovelace' },
+      { field: 'title', by: null },
+    ]);
   });
 
   it('3: both sides ending at the same value is not a conflict', async () => {

@@ -155,7 +155,9 @@ function installStyles(locked: Iterable<HTMLElement>): void {
   const style = document.createElement('style');
   style.textContent = CSS;
   document.head.append(style);
-  for (const el of locked) lockField(el);
+  const fields = [...locked];
+  for (const el of fields) lockField(el);
+  if (fields.length > 0) void lazily('read-only fields', async () => (await import('./readonly-view.ts')).explainReadonly(fields));
 }
 
 /** The stored fields the notice names, with the repairs this editor has (History needs the publish right). */

@@ -87,8 +87,8 @@ function markFields(unit: StartedUnit): void {
 /** The unit's problem for the status line, if it has one. */
 function problemOf(unit: StartedUnit): string | null {
   const s = unit.queue.state;
-  if (s.conflict) return `${unit.label} was changed by someone else: choose Keep mine or Reload.`;
-  if (s.locked) return `${unit.label} is being edited by someone else. Your text is kept here but not saved; edit it again to retry.`;
+  if (s.conflict) return `${s.conflict.by ?? 'Another editor'} changed ${unit.label} while you were editing it: choose Keep mine or Use theirs.`;
+  if (s.locked) return `${unit.label} is being edited by another editor. Your text is kept here but not saved; edit it again to retry.`;
   if (s.error) return `Not saved: ${s.error} Your text is kept and saves on your next edit or when the connection returns.`;
   if (unit.earlier) return `${unit.label} has unsaved text from earlier: choose Restore mine or Discard mine.`;
   return null;

@@ -30,7 +30,10 @@ export const CSS = `
 [data-cms-state=saving],[data-cms-state=dirty]{outline-color:#ca8a04}
 [data-cms-type=image]{cursor:pointer}
 [data-cms-type=image]:not([src]){min-width:8rem;min-height:5rem;background:#e4e4e7}
-[data-cms-field][data-cms-readonly]{outline:1px dotted #71717a}
+[data-cms-field][data-cms-readonly]{outline:1px dotted #71717a;cursor:help}
+[data-cms-field][data-cms-readonly]:focus-visible{outline:3px solid #fbbf24;outline-offset:2px}
+[data-cms-field][data-cms-readonly]:not(img){position:relative}
+.louise-readonly-icon{position:absolute;top:-.55em;right:-.45em;width:12px;height:12px;padding:2px;border-radius:50%;background:#18181b;color:#fafafa;pointer-events:none}
 [data-cms-state=error],[data-cms-state=conflict],[data-cms-state=locked]{outline:2px solid #dc2626}
 .louise-toolbar{position:sticky;top:0;z-index:10;display:flex;gap:.25rem;padding:.25rem;background:#f4f4f5;border:1px solid #d4d4d8;border-radius:4px}
 .louise-toolbar button{font:13px system-ui,sans-serif;min-width:2rem;padding:.2rem .4rem;border:1px solid #a1a1aa;border-radius:3px;background:#fff;color:#18181b;cursor:pointer}

@@ -39,6 +39,8 @@ describe('createTransport', () => {
   it('maps 409, 423, 5xx, 4xx, network failures and timeouts to outcomes', async () => {
     const answers: Array<() => Response | Promise<Response>> = [
       () => json(409, { error: 'conflict', conflicts: [{ field: 'title', value: 'Theirs', rev: 'r9' }] }),
+      () => json(409, { error: 'conflict', conflicts: [{ field: 'title', value: 'Theirs', rev: 'r9', by: ' Ada Lovelace ' }] }),
+      () => json(409, { error: 'conflict', conflicts: [{ field: 'title', value: 'Theirs', rev: 'r9', by: 42 }] }),
       () => json(423, { error: 'locked', locked: ['title'] }),
       () => json(503, { error: 'busy' }),
       () => json(400, { error: 'unknown_field', message: 'Not a field of pages: nope.' }),
@@ -48,7 +50,10 @@ describe('createTransport', () => {
     ];
     const { fetch } = fakeFetch(() => answers.shift()!());
     const transport = createTransport({ apiBase: '/api/cms', fetch });
-    expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'conflict', value: 'Theirs', rev: 'r9' });
+    expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'conflict', value: 'Theirs', rev: 'r9', by: null });
+    // Who saved theirs, when the server names them (a name only: anything else is unknown).
+    expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'conflict', value: 'Theirs', rev: 'r9', by: 'Ada Lovelace' });
+    expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'conflict', value: 'Theirs', rev: 'r9', by: null });
     expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'locked' });
     expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'failed', message: 'The server failed (503).' });
     expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'failed', message: 'The server refused the save (400: Not a field of pages: nope.).' });

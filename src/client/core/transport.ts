@@ -21,7 +21,7 @@ export interface SaveTarget {
 
 export type SaveOutcome =
   | { kind: 'saved'; rev: string | null; versionId: number | null }
-  | { kind: 'conflict'; value: unknown; rev: string }
+  | { kind: 'conflict'; value: unknown; rev: string; by?: string | null }
   | { kind: 'locked' }
   | { kind: 'failed'; message: string };
 
@@ -128,6 +128,12 @@ export function createTransport(options: TransportOptions) {
   };
 }
 
+/** Who saved the other side of a 409, as the server names them: a short name, or null (unknown). */
+function authorName(by: unknown): string | null {
+  const name = typeof by === 'string' ? by.trim() : '';
+  return name && name.length <= 80 ? name : null;
+}
+
 /** What a save's response means for the field: saved (with its new revision), a 409's other side, a 423, or a failure. */
 async function saveOutcome(res: Response | string, target: SaveTarget): Promise<SaveOutcome> {
   if (typeof res === 'string') return { kind: 'failed', message: res };
@@ -137,9 +143,9 @@ async function saveOutcome(res: Response | string, target: SaveTarget): Promise<
     return { kind: 'saved', rev: typeof rev === 'string' ? rev : null, versionId: typeof data?.versionId === 'number' ? data.versionId : null };
   }
   if (res.status === 409) {
-    const data = (await res.json().catch(() => null)) as { conflicts?: Array<{ field?: unknown; value?: unknown; rev?: unknown }> } | null;
+    const data = (await res.json().catch(() => null)) as { conflicts?: Array<{ field?: unknown; value?: unknown; rev?: unknown; by?: unknown }> } | null;
     const hit = data?.conflicts?.find((c) => c.field === target.field) ?? data?.conflicts?.[0];
-    if (hit && typeof hit.rev === 'string') return { kind: 'conflict', value: hit.value, rev: hit.rev };
+    if (hit && typeof hit.rev === 'string') return { kind: 'conflict', value: hit.value, rev: hit.rev, by: authorName(hit.by) };
   }
   if (res.status === 423) return { kind: 'locked' };
   return { kind: 'failed', message: await failure(res) };

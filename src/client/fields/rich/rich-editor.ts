@@ -1,6 +1,7 @@
 // The rich-text editor: Lexical and its plugins, in their own chunk (loaded by
 // rich-field.ts only when a page has a `data-cms-type="richtext"` field).
 import { createEmptyHistoryState, registerHistory } from '@lexical/history';
+import { humanLabel } from '../../core/human-label.ts';
 import { $toggleLink, LinkNode } from './link-node.ts';
 import { ListItemNode, ListNode, registerList } from '@lexical/list';
 import { DRAG_DROP_PASTE, HeadingNode, QuoteNode, registerRichText } from '@lexical/rich-text';
@@ -194,7 +195,7 @@ function registerInline(editor: LexicalEditor, ledger: () => Ledger): void {
  * change is saved exactly as it was loaded (rich-source.ts).
  */
 export function mountRichEditor(el: HTMLElement, onInput: () => void, context: RichContext = DEFAULT_RICH_CONTEXT): FieldEditor {
-  const label = el.dataset.cmsLabel ?? el.dataset.cmsField?.split(':').pop() ?? 'Rich text';
+  const label = el.dataset.cmsLabel ?? humanLabel(el.dataset.cmsField?.split(':').pop() ?? 'Rich text');
   const html = el.innerHTML;
   const inline = isPhrasingHost(el.localName);
   el.replaceChildren();
