@@ -35,16 +35,17 @@ export function openBlockPicker(opener: HTMLElement, types: Readonly<Record<stri
     dismiss();
     opener.focus();
   };
+  // Each type is a card whose button is named by the label alone (its sentence is the description); the button covers the card, so a click anywhere on it picks.
+  const cards: HTMLElement[] = [];
   const choices = Object.entries(types).map(([type, note], index) => {
-    const name = el('span', { className: 'lp-name', id: `louise-pick-${index}`, textContent: note.label });
     const about = el('span', { className: 'lp-about', id: `louise-pick-${index}-about`, textContent: note.description ?? fieldSummary(note) });
-    const choice = el('button', { type: 'button', className: 'lp-choice' }, preview(note), el('span', { className: 'lp-words' }, name, about));
-    choice.setAttribute('aria-labelledby', name.id);
+    const choice = el('button', { type: 'button', className: 'lp-name', textContent: note.label });
     choice.setAttribute('aria-describedby', about.id);
     choice.addEventListener('click', () => {
       dismiss();
       pick(type);
     });
+    cards.push(el('div', { className: 'lp-choice' }, preview(note), el('span', { className: 'lp-words' }, choice, about)));
     return choice;
   });
   const heading = el('h2', { id: 'louise-picker-title', textContent: 'Add a block' });
@@ -52,7 +53,7 @@ export function openBlockPicker(opener: HTMLElement, types: Readonly<Record<stri
     'div',
     { className: 'louise-picker' },
     el('div', { className: 'lp-head' }, heading, iconButton('close', 'Close', close, { label: 'hidden' })),
-    el('div', { className: 'lp-list' }, ...choices),
+    el('div', { className: 'lp-list' }, ...cards),
   );
   menu.dismiss = dismiss;
   menu.dataset.louiseUi = '';
@@ -161,13 +162,16 @@ export const PICKER_CSS = `
 .louise-picker .lp-list{display:flex;flex-direction:column;gap:.25rem;overflow:auto;min-height:0}
 .louise-picker button{font:inherit;color:#fafafa;background:#27272a;border:1px solid #3f3f46;border-radius:6px;cursor:pointer}
 .louise-picker .lp-head button{display:inline-flex;align-items:center;justify-content:center;min-width:2.25rem;min-height:2.25rem;padding:0;font-size:18px;background:transparent}
-.louise-picker .lp-choice{display:flex;gap:.75rem;align-items:center;width:100%;min-height:3.5rem;padding:.4rem .5rem;text-align:left}
-.louise-picker button:hover{background:#3f3f46}
+.louise-picker .lp-choice{position:relative;display:flex;gap:.75rem;align-items:center;min-height:3.5rem;padding:.4rem .5rem;background:#27272a;border:1px solid #3f3f46;border-radius:6px}
+.louise-picker .lp-choice:hover,.louise-picker .lp-head button:hover{background:#3f3f46}
+.louise-picker .lp-choice button{padding:0;background:none;border:0;font-weight:600;text-align:left}
+.louise-picker .lp-choice button::after{content:"";position:absolute;inset:0;border-radius:6px}
 .louise-picker button:focus-visible{outline:3px solid #fbbf24;outline-offset:1px}
+.louise-picker .lp-choice button:focus-visible{outline:0}
+.louise-picker .lp-choice button:focus-visible::after{outline:3px solid #fbbf24;outline-offset:1px}
 .louise-picker .lp-preview{flex:none;display:block;width:72px;height:48px;border-radius:4px;background:#3f3f46;color:#d4d4d8;object-fit:cover}
 .louise-picker .lp-sketch svg{display:block}
 .louise-picker .lp-accent{fill:#818cf8}
 .louise-picker .lp-words{display:flex;flex-direction:column;gap:.1rem;min-width:0}
-.louise-picker .lp-name{font-weight:600}
 .louise-picker .lp-about{color:#d4d4d8;font-size:13px}
 `;

@@ -107,6 +107,8 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
     element.classList.add('louise-block-pending');
     element.dataset.cmsBlock = id;
     element.setAttribute('aria-busy', 'true');
+    const type = model.get(id)?.type;
+    if (type) element.dataset.cmsBlockType = type;
     // It can hold the focus until the block is shown as the site renders it.
     element.tabIndex = -1;
     elements.set(id, element);

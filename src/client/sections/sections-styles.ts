@@ -20,7 +20,7 @@ export const SECTIONS_CSS = `
 .louise-insert{position:absolute;z-index:2147482001;left:50%;bottom:0;transform:translate(-50%,50%);width:1.75rem;height:1.75rem;padding:0;border-radius:50%;font-size:16px;box-shadow:0 1px 4px #0006}
 .louise-insert[hidden]{display:none}
 [data-cms-block]:not(:hover):not(:focus-within)>.louise-insert{opacity:.35}
-.louise-sections-end{position:relative;display:flex;justify-content:center;padding:.75rem 0}
+.louise-sections-end{position:relative;display:flex;justify-content:center;padding:.75rem 0;font:13px/1.3 system-ui,sans-serif}
 .louise-block-pending{opacity:.6;outline:2px dashed #6366f1!important}
 .louise-dragging{opacity:.4}
 .louise-drop-line{position:fixed;z-index:2147482500;height:4px;margin-top:-2px;background:#6366f1;border-radius:2px;box-shadow:0 0 0 1px #fff;pointer-events:none}

@@ -48,7 +48,7 @@ test('the picker shows each type with its description and a picture, fully visib
   const dialog = picker(page);
   await expect(dialog).toBeVisible();
   await expect(plus).toHaveAttribute('aria-expanded', 'true');
-  const choices = dialog.locator('.lp-choice');
+  const choices = dialog.locator('.lp-choice button');
   await expect(choices).toHaveCount(TYPES.length);
   for (const [index, label] of TYPES.entries()) await expect(choices.nth(index)).toHaveAccessibleName(label);
   await expect(dialog.getByRole('button', { name: 'Hero', exact: true })).toHaveAccessibleDescription(
@@ -59,7 +59,7 @@ test('the picker shows each type with its description and a picture, fully visib
   );
   // A picture of each type's shape (a sketch drawn from its fields: this site declares no preview images).
   await expect(dialog.locator('.lp-choice .lp-preview svg')).toHaveCount(TYPES.length);
-  for (const index of TYPES.keys()) await expect(choices.nth(index).locator('.lp-preview')).toBeVisible();
+  for (const index of TYPES.keys()) await expect(dialog.locator('.lp-choice').nth(index).locator('.lp-preview')).toBeVisible();
   expect(await insideVisualViewport(dialog)).toBe(true);
   expect(await overBar(dialog)).toBe(false);
   await expectLook(page, 'blocks-picker', { mask: mask(page) });
