@@ -37,7 +37,7 @@ test('an editor adds a call to action, edits its words and link, moves it up, re
 
   // Add block, at the end: the picker lists the declared types, and the new block is shown as the site renders it.
   await page.getByRole('button', { name: 'Add block', exact: true }).click();
-  const picker = page.getByRole('group', { name: 'Add a block' });
+  const picker = page.getByRole('dialog', { name: 'Add a block' });
   // The first type has the focus; arrow keys move through the list.
   await expect(picker.getByRole('button', { name: 'Hero' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
@@ -71,11 +71,12 @@ test('an editor adds a call to action, edits its words and link, moves it up, re
   await expectAxeClean(page, 'block toolbar');
   await cta.screenshot({ path: testInfo.outputPath('sections-toolbar.png') });
 
-  // Remove the question, then Undo from the bar: it comes back where it was, with its words.
-  await toolbar(page, 'Question and answer').getByRole('button', { name: 'Remove', exact: true }).click();
+  // Delete the question (asked first, in the styled dialog), then Undo from the bar: it comes back where it was, with its words.
+  await toolbar(page, 'Question and answer').getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Delete the Question and answer block?' }).getByRole('button', { name: 'Delete block' }).click();
   expect(await types(page)).toEqual(['text', 'cta']);
   const undo = page.locator('#louise-bar').getByRole('button', { name: 'Undo' });
-  await expect(page.locator('#louise-bar')).toContainText('Removed the Question and answer block.');
+  await expect(page.locator('#louise-bar')).toContainText('Deleted the Question and answer block.');
   await undo.click();
   expect(await types(page)).toEqual(['text', 'cta', 'faq']);
   await expect(status(page)).toHaveText('Draft saved');
@@ -86,7 +87,8 @@ test('an editor adds a call to action, edits its words and link, moves it up, re
   await expect(block(page, 'text').nth(1).locator('[data-cms-field][contenteditable]')).toHaveText('The first block.');
   await expect(status(page)).toHaveText('Draft saved');
   expect(await types(page)).toEqual(['text', 'text', 'cta', 'faq']);
-  await toolbar(page, 'Text').nth(1).getByRole('button', { name: 'Remove', exact: true }).click();
+  await toolbar(page, 'Text').nth(1).getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Delete the Text block?' }).getByRole('button', { name: 'Delete block' }).click();
   expect(await types(page)).toEqual(['text', 'cta', 'faq']);
   await expect(status(page)).toHaveText('Draft saved');
 
@@ -155,8 +157,9 @@ test('a page of nothing but blocks saves them like any field: status, Publish, a
   await expect(status(page)).toHaveText('Draft saved');
 
   // A features list: Add feature appends an item (shown as the site renders it, the focus in it); Backspace in an empty item removes it.
-  await toolbar(page, 'Text').getByRole('button', { name: 'Add below', exact: true }).click();
-  await page.getByRole('group', { name: 'Add a block' }).getByRole('button', { name: 'Features list' }).click();
+  // The text block is the last one: the end's Add block adds after it.
+  await page.getByRole('button', { name: 'Add block', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Add a block' }).getByRole('button', { name: 'Features list' }).click();
   const features = block(page, 'features');
   const items = features.locator('li[data-cms-field]');
   await expect(items).toHaveCount(3);
