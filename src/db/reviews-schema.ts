@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** Where a review request stands: `open` until a publisher decides, or the requester withdraws it. */
-export type ReviewState = 'open' | 'published' | 'declined' | 'withdrawn' | 'superseded';
+export type ReviewRequestState = 'open' | 'published' | 'declined' | 'withdrawn' | 'superseded';
 
 /**
  * Review requests ("Ask to publish"): a writer, who may save drafts but not
@@ -27,7 +27,7 @@ export const reviewRequests = sqliteTable(
     /** The page the writer asked from (a site path), when known. */
     url: text('url'),
     state: text('state', { enum: ['open', 'published', 'declined', 'withdrawn', 'superseded'] })
-      .$type<ReviewState>()
+      .$type<ReviewRequestState>()
       .notNull()
       .default('open'),
     decidedBy: text('decided_by'),
