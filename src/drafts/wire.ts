@@ -57,3 +57,43 @@ export interface Restored {
 export interface Published {
   publishedVersionId: number | null;
 }
+
+/** Review requests (`<apiBase>/reviews`): where one stands. */
+export type ReviewRequestState = 'open' | 'published' | 'declined' | 'withdrawn' | 'superseded';
+
+/** `GET <apiBase>/reviews`: one open request ("Ask to publish"), with what publishing it would change. */
+export interface ReviewItem {
+  id: number;
+  collection: string;
+  key: string;
+  /** The page the writer asked from (a site path), or null. */
+  url: string | null;
+  /** The version to review and publish. */
+  versionId: number;
+  /** The requester's display name. */
+  requestedBy: string;
+  /** Whether the signed-in editor made it. */
+  mine: boolean;
+  note: string;
+  createdAt: number;
+  updatedAt: number;
+  /** The names of the fields (a region's name on an overlay) that differ from live. */
+  changed: string[];
+  /** The live fields (null: never published) and the requested version's, to compare. */
+  live: Record<string, unknown> | null;
+  proposed: Record<string, unknown>;
+}
+
+/** `GET <apiBase>/reviews`: open requests, oldest first (a writer gets only their own). */
+export interface ReviewsPage {
+  items: ReviewItem[];
+}
+
+/** `POST <apiBase>/reviews` (ask) and `POST <apiBase>/reviews/:id/<decide|withdraw>`: the request after it. */
+export interface ReviewAnswer {
+  id: number;
+  state: ReviewRequestState;
+  versionId: number;
+  /** After a publish: the live pointer. */
+  publishedVersionId?: number;
+}

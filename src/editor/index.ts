@@ -16,6 +16,7 @@ export {
 } from '../drafts/draft-deps.ts';
 export type { SoftLockSource, SoftLockTarget } from '../drafts/soft-locks.ts';
 export { overlayRoute, type OverlayRouteOptions } from '../drafts/overlay-route.ts';
+export { reviewRequestsRoute, type ReviewRequestsOptions } from '../drafts/review-requests.ts';
 export { publishedOverlay, overlayWork, saveOverlayRegions, type OverlayDoc, type OverlayEnv } from '../drafts/overlay-store.ts';
 export { collectionRoutes, type CollectionRoutesOptions, type CollectionRealtime } from '../drafts/collection-routes.ts';
 export { mediaRoute, type MediaRouteOptions } from '../media/media-route.ts';

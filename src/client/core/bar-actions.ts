@@ -23,6 +23,10 @@ export interface BarActionDeps {
   openInbox?: () => void;
   /** Opens the page search (the Search button, `/`, Ctrl+K / Cmd+K); absent when no collection is searchable. */
   openSearch?: () => void;
+  /** A writer asks publishers to publish the page's documents (the reviews chunk); used only without `publish`. */
+  askToPublish?: (docs: readonly SaveTarget[]) => Promise<void>;
+  /** Opens the review requests (a publisher's Reviews button). */
+  openReviews?: () => void;
   flush(): Promise<void>;
   unsaved(): boolean;
   say(tone: StatusTone, text: string): void;
@@ -52,6 +56,7 @@ export function barActions(deps: BarActionDeps): BarActions {
   if (deps.openMedia) actions.media = deps.openMedia;
   if (deps.openInbox) actions.inbox = deps.openInbox;
   if (deps.openSearch) actions.search = deps.openSearch;
+  if (deps.publish && deps.openReviews) actions.reviews = deps.openReviews;
   const primary = docs[0];
   if (!primary) return actions;
 
@@ -69,6 +74,12 @@ export function barActions(deps: BarActionDeps): BarActions {
   // What a restore said before its reload (sessionStorage: this tab only), said again once the page is back.
   const said = remembered(null);
   if (said) say('ok', said);
+  const ask = deps.askToPublish;
+  if (!deps.publish && ask)
+    actions.askToPublish = async () => {
+      // The request names the newest saved draft: what is still in the editor would be left out.
+      if (await settled('Asking for review')) await ask(docs);
+    };
   actions.versions = {
     history: () => transport.history(collection, key),
     labels: deps.labels ?? {},

@@ -4,6 +4,7 @@ import { historyButton, type VersionActions } from '../panels/history/history-pa
 import { createNoticePanel, type NoticeLine } from '../panels/notice/notice-panel.ts';
 import { isSearchKey } from '../panels/search/search-keys.ts';
 import { $status } from './status.ts';
+import { askButton, reviewsButton } from './review-buttons.ts';
 
 export interface BarActions {
   /** Present when auto-save is off. */
@@ -18,6 +19,10 @@ export interface BarActions {
   inbox?: () => void;
   /** Opens the page search (the site has searchable collections); also on `/` (outside text) and Ctrl+K / Cmd+K. */
   search?: () => void;
+  /** A writer's Ask to publish, where publishers see Publish (review-buttons.ts). */
+  askToPublish?: () => void;
+  /** A publisher's Reviews, with the count of open requests. */
+  reviews?: () => void;
   done(): void;
 }
 
@@ -40,6 +45,8 @@ export function createEditBar(actions: BarActions) {
     row.append(historyButton(versions), button('Discard draft', versions.discard));
     if (versions.publish) row.append(button('Publish', versions.publish));
   }
+  const reviewControls = [actions.askToPublish && askButton(actions.askToPublish), actions.reviews && reviewsButton(actions.reviews)].filter((c) => !!c);
+  row.append(...reviewControls.map((control) => control.element));
   const search = actions.search;
   if (search) row.append(Object.assign(shortcutButton('Search', '/', '/ Control+K Meta+K', search), { title: 'Search pages: / or Ctrl+K (⌘K on a Mac)' }));
   // Alt+Shift+<letter> opens a panel: the key's `code`, so other keyboard layouts and Alt's special characters do not matter.
@@ -75,6 +82,7 @@ export function createEditBar(actions: BarActions) {
     showNotice: (lines: NoticeLine[]) => notice.show(lines),
     destroy() {
       status.destroy();
+      for (const control of reviewControls) control.destroy();
       removeEventListener('keydown', shortcut);
       unpad();
       bar.remove();

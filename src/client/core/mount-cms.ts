@@ -8,7 +8,8 @@ import { lazily } from './lazily.ts';
 import { openMedia } from '../panels/media/media-open.ts';
 import { createEditBar } from './edit-bar.ts';
 import { watchPage } from './page-lifecycle.ts';
-import { openInbox, openSearch, openSiteSettings } from '../panels/panel-open.ts';
+import { askToPublish, openInbox, openReviews, openSearch, openSiteSettings } from '../panels/panel-open.ts';
+import { loadReviews } from './review-state.ts';
 import { resolveOptions, type MountOptions, type ResolvedOptions } from './options.ts';
 import { resetField } from './reset-field.ts';
 import { createSaveReport } from './save-report.ts';
@@ -80,6 +81,8 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
       openMedia: () => void openMedia(media),
       ...(options.inbox ? { openInbox: () => void openInbox(media) } : {}),
       ...(options.search.length > 0 ? { openSearch: () => void openSearch(options) } : {}),
+      openReviews: () => void openReviews(media),
+      askToPublish: (targets) => askToPublish({ ...media, docs: targets, say }),
       flush,
       unsaved,
       say,
@@ -88,6 +91,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
       labels: fieldLabels(units.values(), draftsDocs[0]),
     }),
   );
+  if (draftsDocs.length > 0 || options.publish) void loadReviews(media, draftsDocs);
   const reset = resetField({ transport, revs, live: options.live, say, leave });
   const report = createSaveReport({ started, showChoices: bar.showChoices, invalid, showNotice: bar.showNotice, reset, backup, autoSave, unsaved, say });
 

@@ -1,0 +1,49 @@
+// The edit bar's review controls: a writer's "Ask to publish" (where
+// publishers see Publish; "Review requested" once asked) and a publisher's
+// Reviews button with the count of open requests as a badge.
+import { el } from './dom.ts';
+import { iconButton } from './icons.ts';
+import { $reviews } from './review-state.ts';
+
+const CSS = `
+#louise-bar .lb-badge{display:inline-block;min-width:1.25rem;margin-left:.35rem;padding:0 .35rem;border-radius:999px;background:#fbbf24;color:#18181b;font-size:12px;font-weight:700;line-height:1.25rem;text-align:center}
+#louise-bar .lb-badge[hidden]{display:none}
+#louise-bar button[data-asked]{border-color:#fbbf24}
+`;
+
+function install(): void {
+  if (!document.getElementById('louise-review-style')) document.head.append(el('style', { id: 'louise-review-style', textContent: CSS }));
+}
+
+/** A writer's Ask to publish; once asked (`$reviews.asked`) it reads "Review requested" and asking again sends newer edits or a new note. */
+export function askButton(ask: () => void): { element: HTMLButtonElement; destroy: () => void } {
+  install();
+  const element = iconButton('review', 'Ask to publish', ask);
+  element.id = 'louise-ask';
+  const label = element.querySelector('.louise-label');
+  const destroy = $reviews.subscribe(({ asked }) => {
+    const text = asked ? 'Review requested' : 'Ask to publish';
+    if (label) label.textContent = text;
+    element.title = asked ? 'Review requested: ask again to send newer edits or a new note' : 'Ask a publisher to publish this page';
+    element.toggleAttribute('data-asked', asked);
+  });
+  return { element, destroy };
+}
+
+/** A publisher's Reviews button, its badge counting the open requests (named in words for screen readers). */
+export function reviewsButton(open: () => void): { element: HTMLButtonElement; destroy: () => void } {
+  install();
+  const element = iconButton('review', 'Reviews', open);
+  element.id = 'louise-reviews-open';
+  const badge = el('span', { className: 'lb-badge' });
+  badge.setAttribute('aria-hidden', 'true');
+  element.append(badge);
+  const destroy = $reviews.subscribe(({ open: count }) => {
+    badge.textContent = String(count);
+    badge.hidden = count === 0;
+    const words = count === 0 ? 'Reviews: no open requests' : `Reviews: ${count} open request${count === 1 ? '' : 's'}`;
+    element.setAttribute('aria-label', words);
+    element.title = words;
+  });
+  return { element, destroy };
+}
