@@ -5,10 +5,10 @@ import { pick } from '../content/table-codec.ts';
 import { applyDiscard, applyPublish, applyUnpublish } from './apply-publish.ts';
 import { applySaveDraft } from './apply-save-draft.ts';
 import type { CollectionConfig } from '../content/collection.ts';
-import { parseDraftBody, type DraftEdit } from './merge-draft.ts';
+import { changedFields, parseDraftBody, type DraftEdit } from './merge-draft.ts';
 import { readSession, withBookmark, writeSession } from '../db/d1-cookie.ts';
 import { draftDeps, type DraftDeps, type DraftDepsOptions } from './draft-deps.ts';
-import { toWork, workStatements } from './draft-store.ts';
+import { readWork, toWork, workStatements } from './draft-store.ts';
 import { requireEditor } from '../http/guard.ts';
 import { HttpError, json } from '../http/errors.ts';
 import { listPage, parseId, parseListQuery } from '../http/list-query.ts';
@@ -121,7 +121,9 @@ export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOp
       const live = liveSid(request);
       const edit = parseDraftEdit(await parseBody(request, SaveBody), deps.vt.config);
       const saved = await applySaveDraft(env, deps, session, id, edit, { softLocks, client, ctx, live });
-      response = json({ versionId: saved.versionId, revs: saved.revs } satisfies DraftSaved);
+      const work = await readWork(client, deps.vt, id);
+      const changes = work ? pendingChanges(work.live, saved.data, deps.vt.fields) : [];
+      response = json({ versionId: saved.versionId, revs: saved.revs, changes } satisfies DraftSaved);
     } else if (action === 'publish') {
       const { versionId } = await parseBody(request, PublishBody);
       await settle(env, id, 'flush');
@@ -180,6 +182,7 @@ export async function listVersions<E extends EditorRouteEnv>(
   const buffer = deps.buffer(env);
   const buffered = buffer ? await buffer.get<BufferedDraft>(bufferKey(vt.config.slug, id)) : null;
   const rows = (page?.results ?? []).map((raw) => vt.versions.decode(raw));
+  const pendingWork = buffered?.data ?? (work.draft ? work.data : null);
   const { items, nextCursor } = listPage(rows, limit);
   return {
     items: items.map((row) => ({
@@ -194,7 +197,13 @@ export async function listVersions<E extends EditorRouteEnv>(
     publishedVersionId: pointer,
     buffered: buffered !== null,
     revs: revsOf(buffered?.data ?? work.data),
+    changes: pendingWork ? pendingChanges(work.live, pendingWork, vt.fields) : [],
   };
+}
+
+/** The fields of `pending` (a draft snapshot) whose value differs from the live row's: what a Publish would change, in field order. */
+export function pendingChanges(live: Readonly<Record<string, unknown>>, pending: Readonly<Record<string, unknown>>, fields: readonly string[]): string[] {
+  return changedFields(pick(live, fields), pending, fields);
 }
 
 /**
