@@ -112,5 +112,8 @@ export async function visitorHtml(browser: Browser, path: string): Promise<strin
   return html;
 }
 
+/** The edit bar's status pill (its polite live region). */
 export const status = (page: Page) => page.locator('#louise-status');
+/** The pill once a draft save landed: the page's count of changed fields (tests/e2e/experience/bar.spec.ts checks the count itself). */
+export const DRAFT_SAVED = /^Draft · \d+ changes?$/;
 export const TITLE = '[data-cms-field$=":title"]';

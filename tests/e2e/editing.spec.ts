@@ -11,6 +11,7 @@ import {
   TITLE,
   visitorHtml,
   withoutLiveSession,
+  DRAFT_SAVED,
 } from './editing-helpers.ts';
 
 // Typed text differs on every run, so a repeated test never types what is already stored.
@@ -27,7 +28,7 @@ test.describe('inline editing', () => {
     await openEditing(page, '/about');
     const about = await pageIdOf(page);
     await retype(page, '[data-cms-field$=":paragraphs.1"]', paragraph);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     const draft = await storedDraft(page.request, about);
     // The whole list is stored, the other items untouched.
     const paragraphs = draft?.paragraphs as string[];
@@ -44,14 +45,14 @@ test.describe('inline editing', () => {
     await openEditing(page, '/articles/editing-in-place');
     const article = await pageIdOf(page);
     await retype(page, TITLE, title);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     const body = page.locator('[data-cms-field$=":body"]');
     await expect(body).toHaveAttribute('data-lexical-editor', 'true');
     await body.locator('p').first().click();
     await page.keyboard.press('End');
     const rich = `Rich text saves too (${run}).`;
     await page.keyboard.type(` ${rich}`);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     const stored = await storedDraft(page.request, article);
     expect(stored?.title).toBe(title);
     expect(stored?.body).toContain(rich);
@@ -104,7 +105,7 @@ test.describe('inline editing', () => {
     await key('Shift+Home');
     page.once('dialog', (dialog) => void dialog.accept('https://example.com/docs'));
     await tools.getByRole('button', { name: /^Link/ }).click();
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     await expect
       // Lexical wraps text in spans and marks and numbers list items; the structure is what matters.
       .poll(async () => String((await storedDraft(page.request, id))?.body ?? '').replace(/<\/?(span|b)>| value="\d+"/g, ''))
@@ -136,13 +137,14 @@ test.describe('inline editing', () => {
     await expectStored(page.request, id, 'summary', 'One line only and pasted <b>bold</b>');
   });
 
-  test('site settings save live through the save route and show Saved', async ({ page, browser }) => {
+  test('site settings save live through the save route', async ({ page, browser }) => {
     await signIn(page);
     await openEditing(page, '/about');
     const tagline = `Edited where it stands (${Date.now().toString(36).slice(-5)}).`;
     await retype(page, '[data-cms-field="settings:site:tagline"]', tagline);
-    await expect(status(page)).toHaveText('Saved');
-    expect(await visitorHtml(browser, '/about')).toContain(tagline);
+    // The pill speaks for the page's drafts (Published or Draft · N changes); the live save shows to visitors.
+    await expect(status(page)).not.toHaveText('Saving…');
+    await expect.poll(() => visitorHtml(browser, '/about')).toContain(tagline);
   });
 
   test('unchanged fields are never sent, and each changed field is one request', async ({ page }) => {
@@ -162,7 +164,7 @@ test.describe('inline editing', () => {
     await page.waitForTimeout(1200);
     expect(saves).toEqual([]);
     await retype(page, TITLE, `Editing in place, again (${RUN()})`);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     expect(saves).toHaveLength(1);
     expect(Object.keys(JSON.parse(saves[0]!)).sort()).toEqual(['$base', 'title']);
   });
@@ -173,13 +175,16 @@ test.describe('inline editing', () => {
     const article = await pageIdOf(page);
     const dropped = `A draft to drop (${RUN()})`;
     await retype(page, TITLE, dropped);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     const discards: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/discard')) discards.push(request.postData() ?? '');
     });
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Discard draft' }).click();
+    // The styled confirmation, never the browser's confirm().
+    const ask = page.getByRole('dialog', { name: 'Discard the draft?' });
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await ask.getByRole('button', { name: 'Discard draft' }).click();
     await expect(page.locator(TITLE)).not.toHaveText(dropped);
     expect(discards).toHaveLength(1);
     expect(JSON.parse(discards[0]!).versionId).toEqual(expect.any(Number));
@@ -302,9 +307,9 @@ test.describe('inline editing', () => {
     await signIn(page);
     await openEditing(page, '/');
     await retype(page, TITLE, title);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     await retype(page, '[data-cms-field="home:index:note"]', note);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     expect(await visitorHtml(browser, '/')).not.toContain(note);
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(status(page)).toHaveText(/Published/);
@@ -319,11 +324,11 @@ test.describe('inline editing', () => {
     await signIn(page);
     await openEditing(page, '/articles/editing-in-place');
     await retype(page, '[data-cms-field$=":summary"]', `Summary, first published (${run})`);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(status(page)).toHaveText(/Published/);
     await retype(page, '[data-cms-field$=":summary"]', `Summary, second published (${run})`);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(status(page)).toHaveText(/Published/);
     expect(await visitorHtml(browser, '/articles/editing-in-place')).toContain(`Summary, second published (${run})`);

@@ -112,7 +112,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
     landed: changes.landed,
   });
   const labels = new WeakMap<Element, string>();
-  for (const unit of units.values()) for (const { el } of unit.parts) labels.set(el, unit.label);
+  for (const unit of units.values()) for (const { el } of unit.parts) labels.set(el, humanLabel(unit));
   fieldCue((field) => labels.get(field) ?? field.dataset.cmsLabel ?? null);
 
   // The live session's document: the first page document (overlay regions have no live session: their saves take
@@ -191,8 +191,21 @@ function noticeFields(options: ResolvedOptions, units: Map<string, Unit>, docs: 
 
 /** A stored field's human label: the label of its unit on the page, else the field's name in words. */
 function labelOf(units: Map<string, Unit>, doc: SaveTarget, field: string): string {
-  for (const unit of units.values()) if (docOf(unit.target) === docOf(doc) && unit.target.field === field) return unit.label;
-  const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ');
+  for (const unit of units.values()) if (docOf(unit.target) === docOf(doc) && unit.target.field === field) return humanLabel(unit);
+  return inWords(field);
+}
+
+/** A unit's label for people: its `data-cms-label` (or a sections label), never the bare stored name. */
+function humanLabel(unit: Unit): string {
+  return unit.label === unit.target.field ? inWords(unit.label) : unit.label;
+}
+
+/** `heroImage`, `hero_image` → "Hero image". */
+function inWords(name: string): string {
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
