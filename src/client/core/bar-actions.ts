@@ -1,4 +1,4 @@
-import { confirmAction } from './confirm.ts';
+import type { ConfirmOptions } from './confirm.ts';
 import type { DraftChanges } from './draft-changes.ts';
 import type { BarActions } from './edit-bar.ts';
 import type { StatusTone } from './status.ts';
@@ -121,6 +121,11 @@ export function barActions(deps: BarActionDeps): BarActions {
     };
   }
   return actions;
+}
+
+/** The styled confirmation, loaded when first asked (its own chunk, out of the core). */
+async function confirmAction(options: ConfirmOptions): Promise<boolean> {
+  return (await import('./confirm.ts')).confirmAction(options);
 }
 
 /**
