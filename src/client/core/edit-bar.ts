@@ -103,8 +103,12 @@ export function createEditBar(actions: BarActions) {
   const firstControl = () => row.querySelector<HTMLButtonElement>('button');
   narrow.addEventListener('change', layout);
   layout();
-  // A click on a menu item runs it and closes the menu.
-  more.list.addEventListener('click', (event) => (event.target as Element).closest('button') && more.close());
+  // A click on a menu item runs it and closes the menu; the focus goes back to More (the item is hidden now).
+  more.list.addEventListener('click', (event) => {
+    if (!(event.target as Element).closest('button')) return;
+    more.close();
+    more.toggle.focus();
+  });
 
   // From anywhere, a field included: to the bar's first control; from inside the bar, back to where the editor was.
   let away: HTMLElement | null = null;
