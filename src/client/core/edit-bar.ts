@@ -34,6 +34,7 @@ const NARROW = '(max-width: 599.98px)';
 /** Moves the focus to the bar (and F6 back to where it was), like browsers' region cycling. */
 export const JUMP_KEYS = 'Alt+Shift+B F6';
 const NOTHING_TO_PUBLISH = 'Nothing to publish: visitors already see this page.';
+const REASON = 'louise-publish-reason';
 
 /**
  * The edit bar, fixed to the bottom of what the screen shows: the status
@@ -84,6 +85,8 @@ export function createEditBar(actions: BarActions) {
   const row = el('div', { className: 'lb-row' });
   const more = moreMenu();
   const bar = el('div', { id: 'louise-bar' }, notice.element, choices.element, history.panel, more.list, row);
+  // Why Publish is disabled: hidden and outside the button (so not in its name), still its description (aria-describedby reads hidden text).
+  if (publish) bar.append(el('span', { id: REASON, hidden: true, textContent: NOTHING_TO_PUBLISH }));
   bar.setAttribute('role', 'region');
   bar.setAttribute('aria-label', 'Edit bar');
 
@@ -177,14 +180,11 @@ function publishButton(publish: () => void): HTMLButtonElement {
   });
   control.classList.add('lb-primary');
   control.id = 'louise-publish';
-  // Hidden: out of the button's name, still its description (aria-describedby reads hidden text).
-  const reason = el('span', { id: 'louise-publish-reason', hidden: true, textContent: NOTHING_TO_PUBLISH });
-  control.append(reason);
   $changes.subscribe((changes) => {
     const nothing = changeCount(changes) === 0;
     control.setAttribute('aria-disabled', String(nothing));
     control.title = nothing ? NOTHING_TO_PUBLISH : 'Publish: visitors see this version';
-    if (nothing) control.setAttribute('aria-describedby', reason.id);
+    if (nothing) control.setAttribute('aria-describedby', REASON);
     else control.removeAttribute('aria-describedby');
   });
   return control;
