@@ -1,11 +1,10 @@
 import { createChoicesPanel, type ChoiceView } from '../panels/choices/choices-panel.ts';
 import { el } from './dom.ts';
 import { createHistoryPanel, type VersionActions } from '../panels/history/history-panel.ts';
-import { icon, iconButton, type IconName } from './icons.ts';
+import type { IconName } from './icons.ts';
 import { createNoticePanel, type NoticeLine } from '../panels/notice/notice-panel.ts';
 import { isSearchKey } from '../panels/search/search-keys.ts';
 import { $changes, $status, changeCount, pillOf } from './status.ts';
-import { followViewport } from './bar-viewport.ts';
 
 export interface BarActions {
   /** Present when auto-save is off. */
@@ -58,13 +57,13 @@ export function createEditBar(actions: BarActions) {
   const versions = actions.versions;
   const publish = versions?.publish;
   if (publish) add(publishButton(publish), 'main');
-  if (actions.save) add(iconButton('save', 'Save', actions.save), 'main');
+  if (actions.save) add(labelled('save', 'Save', actions.save), 'main');
   if (versions) {
     const toggle = history.toggle(versions);
-    toggle.prepend(icon('history'));
+    toggle.dataset.icon = 'history';
     toggle.title = 'History';
     add(toggle);
-    add(iconButton('discard', 'Discard draft', versions.discard));
+    add(labelled('discard', 'Discard draft', versions.discard));
   }
   const search = actions.search;
   if (search) add(shortcutButton('search', 'Search', '/', '/ Control+K Meta+K', search, 'Search pages: / or Ctrl+K (⌘K on a Mac)'));
@@ -78,9 +77,9 @@ export function createEditBar(actions: BarActions) {
     keys[`Key${letter}`] = open;
     add(shortcutButton(name, label, `Alt+Shift+${letter}`, `Alt+Shift+${letter}`, open, `${label}: Alt+Shift+${letter}`));
   }
-  if (actions.settings) add(iconButton('settings', 'Settings', actions.settings));
+  if (actions.settings) add(labelled('settings', 'Settings', actions.settings));
   add(areasToggle());
-  add(iconButton('done', 'Done', actions.done));
+  add(labelled('done', 'Done', actions.done));
 
   const row = el('div', { className: 'lb-row' });
   const more = moreMenu();
@@ -136,7 +135,15 @@ export function createEditBar(actions: BarActions) {
   addEventListener('keydown', jump, true);
   addEventListener('keydown', shortcut);
   document.body.append(bar);
-  const unfollow = followViewport(bar);
+  // The buttons' icons (icons.ts, the one set) follow in their own chunk: the core stays small and the words come first.
+  void import('./icons.ts').then(({ icon }) => {
+    for (const control of bar.querySelectorAll<HTMLElement>('[data-icon]')) control.prepend(icon(control.dataset.icon as IconName));
+  });
+  // Placing the bar in the visual viewport and keeping the focused field clear of it: its own chunk, loaded at once.
+  let unfollow = () => {};
+  void import('./bar-viewport.ts').then(({ followViewport }) => {
+    if (bar.isConnected) unfollow = followViewport(bar);
+  });
 
   return {
     element: bar,
@@ -156,6 +163,13 @@ export function createEditBar(actions: BarActions) {
   };
 }
 
+/** A bar button: its label shown and as its tooltip, and its icon (`data-icon`) added once the icon set has loaded. */
+function labelled(name: IconName, label: string, onClick: () => void): HTMLButtonElement {
+  const control = el('button', { type: 'button', onclick: onClick, title: label }, el('span', { className: 'louise-label', textContent: label }));
+  control.dataset.icon = name;
+  return control;
+}
+
 /**
  * A panel's button (Search, Media, Inbox); its shortcut `shown` beside the
  * label (hidden from screen readers, which read `aria-keyshortcuts`: `keys`,
@@ -163,7 +177,7 @@ export function createEditBar(actions: BarActions) {
  * keyboard to speak of).
  */
 function shortcutButton(name: IconName, label: string, shown: string, keys: string, open: () => void, title: string): HTMLButtonElement {
-  const opener = iconButton(name, label, open);
+  const opener = labelled(name, label, open);
   opener.append(el('kbd', { ariaHidden: 'true', textContent: shown }));
   opener.dataset.keys = keys;
   opener.title = title;
@@ -175,7 +189,7 @@ function shortcutButton(name: IconName, label: string, shown: string, keys: stri
  * reason as description and tooltip) while the server counts no change.
  */
 function publishButton(publish: () => void): HTMLButtonElement {
-  const control = iconButton('publish', 'Publish', () => {
+  const control = labelled('publish', 'Publish', () => {
     if (control.getAttribute('aria-disabled') !== 'true') publish();
   });
   control.classList.add('lb-primary');
@@ -195,7 +209,7 @@ const AREAS = 'louise-show-areas';
 
 /** "Show editable areas": outlines every field while pressed. */
 function areasToggle(): HTMLButtonElement {
-  const toggle = iconButton('eye', 'Show editable areas', () => {
+  const toggle = labelled('eye', 'Show editable areas', () => {
     const on = document.documentElement.classList.toggle(AREAS);
     toggle.setAttribute('aria-pressed', String(on));
   });
@@ -207,7 +221,7 @@ function areasToggle(): HTMLButtonElement {
 function moreMenu() {
   const list = el('ul', { id: 'louise-more', className: 'lb-menu', hidden: true });
   list.setAttribute('aria-label', 'More actions');
-  const toggle = iconButton('more', 'More', () => (list.hidden ? open() : close()));
+  const toggle = labelled('more', 'More', () => (list.hidden ? open() : close()));
   toggle.setAttribute('aria-expanded', 'false');
   toggle.setAttribute('aria-controls', list.id);
   const open = () => {

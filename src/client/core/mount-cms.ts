@@ -8,7 +8,6 @@ import { lazily } from './lazily.ts';
 import { openMedia } from '../panels/media/media-open.ts';
 import { createEditBar } from './edit-bar.ts';
 import { trackChanges } from './draft-changes.ts';
-import { fieldCue } from './field-cue.ts';
 import { watchPage } from './page-lifecycle.ts';
 import { openInbox, openSearch, openSiteSettings } from '../panels/panel-open.ts';
 import { resolveOptions, type MountOptions, type ResolvedOptions } from './options.ts';
@@ -113,7 +112,8 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   });
   const labels = new WeakMap<Element, string>();
   for (const unit of units.values()) for (const { el } of unit.parts) labels.set(el, humanLabel(unit));
-  fieldCue((field) => labels.get(field) ?? field.dataset.cmsLabel ?? null);
+  // The fields' hover and focus cue: its own chunk, loaded once the bar is up.
+  void import('./field-cue.ts').then(({ fieldCue }) => fieldCue((field) => labels.get(field) ?? field.dataset.cmsLabel ?? null));
 
   // The live session's document: the first page document (overlay regions have no live session: their saves take
   // another write path), or none. Its fields take no typing until the session's welcome was applied (realtime-client.ts).
