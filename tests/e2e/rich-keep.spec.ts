@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import fc from 'fast-check';
 import { sanitizeRichHtml } from '../../src/security/sanitize-rich.ts';
-import { baseUrl, openEditing, signIn, status, visitorHtml, withoutLiveSession, DRAFT_SAVED } from './editing-helpers.ts';
+import { baseUrl, openEditing, signIn, status, visitorHtml, withoutLiveSession, DRAFT_SAVED, publishPage } from './editing-helpers.ts';
 
 // Issue 29: an edit never removes what the editor did not touch, and a rich
 // region on a <p> holds inline content only. /style-guide is the Astro blog
@@ -56,7 +56,7 @@ test.describe('rich text keeps what the editor does not model', () => {
     await expect(page.locator(`${BODY} .louise-kept-cue`).first()).toHaveText('Kept as written');
     await typeAtStart(page, BODY, 'Z');
     await expect(status(page)).toHaveText(DRAFT_SAVED);
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await publishPage(page);
     await expect(status(page)).toHaveText(/Published/);
 
     const published = articleOf(await visitorHtml(browser, PAGE));
@@ -133,7 +133,7 @@ test.describe('a rich region on a <p> holds inline content only', () => {
     await page.reload();
     await expect(page.locator(INTRO)).toHaveAttribute('contenteditable', 'true');
     await expect(page.locator(INTRO)).toContainText('second line');
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await publishPage(page);
     await expect(status(page)).toHaveText(/Published/);
 
     const visitor = await visitorHtml(browser, PAGE);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { baseUrl, createPage, openEditing, signIn, status, storedDraft, visitorHtml, DRAFT_SAVED } from './editing-helpers.ts';
+import { baseUrl, createPage, openEditing, signIn, status, storedDraft, visitorHtml, DRAFT_SAVED, publishPage } from './editing-helpers.ts';
 
 // Page sections (issue 14): an editor builds a page from blocks in place, on
 // a page of this test's own (an article, which may continue with blocks).
@@ -98,7 +98,7 @@ test('an editor adds a call to action, edits its words and link, moves it up, re
   expect(stored[2]).toEqual(FAQ);
   expect(stored[1]).toMatchObject({ type: 'cta', heading: 'Heading', link: { href: '/demo', label: 'Book a demo' } });
 
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await publishPage(page);
   await expect(status(page)).toHaveText(/Published/);
   const html = await visitorHtml(browser, path);
   const order = [...html.matchAll(/class="block block-(\w+)/g)].map((m) => m[1]);
@@ -175,7 +175,7 @@ test('a page of nothing but blocks saves them like any field: status, Publish, a
   await expect(items).toHaveText(['First feature', 'Third feature', 'Works offline']);
   await expect(status(page)).toHaveText(DRAFT_SAVED);
 
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await publishPage(page);
   await expect(status(page)).toHaveText(/Published/);
   const html = await visitorHtml(browser, path);
   expect([...html.matchAll(/class="block block-(\w+)/g)].map((m) => m[1])).toEqual(['faq', 'text', 'features']);
