@@ -4,7 +4,7 @@
 // viewport, the jump shortcut, field cues and Show editable areas, and the
 // styled Discard confirmation. Each test edits a page of its own.
 import { expect, test, type Page } from '@playwright/test';
-import { createPage, discardDraft, openEditing, signIn, status, TITLE, withoutLiveSession } from '../editing-helpers.ts';
+import { baseUrl, createPage, discardDraft, openEditing, signIn, status, TITLE, withoutLiveSession } from '../editing-helpers.ts';
 import { expectLook, insideVisualViewport } from './look.ts';
 
 const SUMMARY = '[data-cms-field$=":summary"]';
@@ -15,11 +15,14 @@ const bar = (page: Page) => page.locator('#louise-bar');
 const publish = (page: Page) => bar(page).getByRole('button', { name: 'Publish' });
 const more = (page: Page) => bar(page).getByRole('button', { name: 'More' });
 
-/** A new page of this test's own, open in edit mode (outside the live session, so saves answer their count at once). */
+/** A new page of this test's own, published, open in edit mode (outside the live session, so saves answer their count at once). */
 async function ownPage(page: Page, prefix: string): Promise<number> {
+  test.slow();
   await withoutLiveSession(page);
   await signIn(page);
   const { id, path } = await createPage(page, prefix, START);
+  const published = await page.request.post(`/api/cms/pages/${id}/publish`, { headers: { origin: baseUrl() }, data: {} });
+  expect(published.status(), await published.text()).toBe(200);
   await openEditing(page, path);
   return id;
 }
