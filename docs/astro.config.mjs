@@ -30,6 +30,7 @@ export default defineConfig({
         {
           label: 'Guides',
           items: [
+            'guides/editing',
             'guides/regions-and-collections',
             'guides/media',
             'guides/settings-and-forms',

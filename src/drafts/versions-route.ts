@@ -5,10 +5,10 @@ import { pick } from '../content/table-codec.ts';
 import { applyDiscard, applyPublish, applyUnpublish } from './apply-publish.ts';
 import { applySaveDraft } from './apply-save-draft.ts';
 import type { CollectionConfig } from '../content/collection.ts';
-import { parseDraftBody, type DraftEdit } from './merge-draft.ts';
+import { changedFields, parseDraftBody, type DraftEdit } from './merge-draft.ts';
 import { readSession, withBookmark, writeSession } from '../db/d1-cookie.ts';
 import { draftDeps, type DraftDeps, type DraftDepsOptions } from './draft-deps.ts';
-import { toWork, workStatements } from './draft-store.ts';
+import { readWork, toWork, workStatements } from './draft-store.ts';
 import { requireEditor } from '../http/guard.ts';
 import { HttpError, json } from '../http/errors.ts';
 import { listPage, parseId, parseListQuery } from '../http/list-query.ts';
@@ -131,7 +131,9 @@ export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOp
       const live = liveSid(request);
       const edit = parseDraftEdit(await parseBody(request, SaveBody), deps.vt.config);
       const saved = await applySaveDraft(env, deps, session, id, edit, { softLocks, client, ctx, live });
-      response = json({ versionId: saved.versionId, revs: saved.revs } satisfies DraftSaved);
+      const work = await readWork(client, deps.vt, id);
+      const changes = work ? pendingChanges(work.live, saved.data, deps.vt.fields) : [];
+      response = json({ versionId: saved.versionId, revs: saved.revs, changes } satisfies DraftSaved);
     } else if (action === 'restore') {
       const { versionId } = await parseBody(request, RestoreBody);
       // What the realtime session accepted is written first, so the restore's draft is the newest pending work.
@@ -198,6 +200,7 @@ export async function listVersions<E extends EditorRouteEnv>(
   const buffer = deps.buffer(env);
   const buffered = buffer ? await buffer.get<BufferedDraft>(bufferKey(vt.config.slug, id)) : null;
   const rows = (page?.results ?? []).map((raw) => vt.versions.decode(raw));
+  const pendingWork = buffered?.data ?? (work.draft ? work.data : null);
   const { items, nextCursor } = listPage(rows.slice(0, limit + 1), limit);
   return {
     items: items.map((row, at) => ({
@@ -214,6 +217,7 @@ export async function listVersions<E extends EditorRouteEnv>(
     publishedVersionId: pointer,
     buffered: buffered !== null,
     revs: revsOf(buffered?.data ?? work.data),
+    changes: pendingWork ? pendingChanges(work.live, pendingWork, vt.fields) : [],
   };
 }
 
@@ -233,6 +237,11 @@ async function withAuthors(client: D1Client, page: VersionsPage, asking: EditorS
     asking,
   );
   return { ...page, items: page.items.map((item) => ({ ...item, author: (item.createdBy && names.get(item.createdBy)) || null })) };
+}
+
+/** The fields of `pending` (a draft snapshot) whose value differs from the live row's: what a Publish would change, in field order. */
+export function pendingChanges(live: Readonly<Record<string, unknown>>, pending: Readonly<Record<string, unknown>>, fields: readonly string[]): string[] {
+  return changedFields(pick(live, fields), pending, fields);
 }
 
 /**

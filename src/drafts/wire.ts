@@ -37,12 +37,16 @@ export interface VersionsPage {
   /** Whether the write buffer holds work not yet written to a version. */
   buffered: boolean;
   revs: Record<string, string>;
+  /** The fields whose pending work (the write buffer's, else the newest pending version's) differs from the live row; empty when nothing is pending. */
+  changes: string[];
 }
 
 /** `POST …/versions` (a draft save): the version written (null when only the buffer took it) and the fields' new revisions. */
 export interface DraftSaved {
   versionId: number | null;
   revs: Record<string, string>;
+  /** The fields whose draft, after this save, differs from the live row (what Publish would change). */
+  changes: string[];
 }
 
 /** `POST …/restore` `{ versionId }`: the new pending draft holding the restored version's fields (null when only the buffer took it), and their revisions. */

@@ -11,6 +11,8 @@ import {
   TITLE,
   visitorHtml,
   withoutLiveSession,
+  DRAFT_SAVED,
+  publishPage,
 } from './editing-helpers.ts';
 
 // Typed text differs on every run, so a repeated test never types what is already stored.
@@ -27,7 +29,7 @@ test.describe('inline editing', () => {
     await openEditing(page, '/about');
     const about = await pageIdOf(page);
     await retype(page, '[data-cms-field$=":paragraphs.1"]', paragraph);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     const draft = await storedDraft(page.request, about);
     // The whole list is stored, the other items untouched.
     const paragraphs = draft?.paragraphs as string[];
@@ -37,27 +39,27 @@ test.describe('inline editing', () => {
     await expect(page.locator('[data-cms-field$=":paragraphs.2"]')).toHaveText(paragraphs[2]!);
     // A draft is not live.
     expect(await visitorHtml(browser, '/about')).not.toContain(paragraph);
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await publishPage(page);
     await expect(status(page)).toHaveText(/Published/);
     expect(await visitorHtml(browser, '/about')).toContain(paragraph);
 
     await openEditing(page, '/articles/editing-in-place');
     const article = await pageIdOf(page);
     await retype(page, TITLE, title);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     const body = page.locator('[data-cms-field$=":body"]');
     await expect(body).toHaveAttribute('data-lexical-editor', 'true');
     await body.locator('p').first().click();
     await page.keyboard.press('End');
     const rich = `Rich text saves too (${run}).`;
     await page.keyboard.type(` ${rich}`);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     const stored = await storedDraft(page.request, article);
     expect(stored?.title).toBe(title);
     expect(stored?.body).toContain(rich);
     expect(stored?.body).toContain('<strong>draft</strong>');
     expect(await visitorHtml(browser, '/articles/editing-in-place')).not.toContain(rich);
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await publishPage(page);
     await expect(status(page)).toHaveText(/Published/);
     const live = await visitorHtml(browser, '/articles/editing-in-place');
     expect(live).toContain(title);
@@ -104,7 +106,7 @@ test.describe('inline editing', () => {
     await key('Shift+Home');
     page.once('dialog', (dialog) => void dialog.accept('https://example.com/docs'));
     await tools.getByRole('button', { name: /^Link/ }).click();
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     await expect
       // Lexical wraps text in spans and marks and numbers list items; the structure is what matters.
       .poll(async () => String((await storedDraft(page.request, id))?.body ?? '').replace(/<\/?(span|b)>| value="\d+"/g, ''))
@@ -136,12 +138,17 @@ test.describe('inline editing', () => {
     await expectStored(page.request, id, 'summary', 'One line only and pasted <b>bold</b>');
   });
 
-  test('site settings edited in place save as a draft and show Saved; visitors see them after Publish', async ({ page, browser }) => {
+  test('site settings edited in place save as a draft; visitors see them after Publish', async ({ page, browser }) => {
     await signIn(page);
     await openEditing(page, '/about');
     const tagline = `Edited where it stands (${Date.now().toString(36).slice(-5)}).`;
+    const savedSettings: number[] = [];
+    page.on('response', (res) => {
+      if (res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/cms/save' && res.ok()) savedSettings.push(res.status());
+    });
     await retype(page, '[data-cms-field="settings:site:tagline"]', tagline);
-    await expect(status(page)).toHaveText('Saved');
+    // The inline settings save answers (the pill speaks for the page's drafts, not for the settings).
+    await expect.poll(() => savedSettings.length).toBeGreaterThan(0);
     // Settings are drafts: visitors keep the published tagline until Publish.
     expect(await visitorHtml(browser, '/about')).not.toContain(tagline);
     const published = await page.request.post('/api/cms/settings/publish', { headers: { origin: baseUrl() }, data: {} });
@@ -166,7 +173,7 @@ test.describe('inline editing', () => {
     await page.waitForTimeout(1200);
     expect(saves).toEqual([]);
     await retype(page, TITLE, `Editing in place, again (${RUN()})`);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     expect(saves).toHaveLength(1);
     expect(Object.keys(JSON.parse(saves[0]!)).sort()).toEqual(['$base', 'title']);
   });
@@ -177,13 +184,16 @@ test.describe('inline editing', () => {
     const article = await pageIdOf(page);
     const dropped = `A draft to drop (${RUN()})`;
     await retype(page, TITLE, dropped);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     const discards: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/discard')) discards.push(request.postData() ?? '');
     });
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Discard draft' }).click();
+    // The styled confirmation, never the browser's confirm().
+    const ask = page.getByRole('dialog', { name: 'Discard the draft?' });
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await ask.getByRole('button', { name: 'Discard draft' }).click();
     await expect(page.locator(TITLE)).not.toHaveText(dropped);
     expect(discards).toHaveLength(1);
     expect(JSON.parse(discards[0]!).versionId).toEqual(expect.any(Number));
@@ -293,7 +303,9 @@ test.describe('inline editing', () => {
     await signIn(page);
     await openEditing(page, '/about');
     const covered = await page.evaluate(() =>
+      // The buttons on screen (below 600 px the others wait in the closed More menu).
       [...document.querySelectorAll<HTMLElement>('#louise-bar button, #fake-toolbar-app')]
+        .filter((button) => button.checkVisibility())
         .filter((button) => {
           const box = button.getBoundingClientRect();
           return !button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
@@ -313,11 +325,11 @@ test.describe('inline editing', () => {
     await signIn(page);
     await openEditing(page, '/');
     await retype(page, TITLE, title);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     await retype(page, '[data-cms-field="home:index:note"]', note);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     expect(await visitorHtml(browser, '/')).not.toContain(note);
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await publishPage(page);
     await expect(status(page)).toHaveText(/Published/);
     const html = await visitorHtml(browser, '/');
     expect(html).toContain(`<p class="note">${note}</p>`);
@@ -330,12 +342,12 @@ test.describe('inline editing', () => {
     await signIn(page);
     await openEditing(page, '/articles/editing-in-place');
     await retype(page, '[data-cms-field$=":summary"]', `Summary, first published (${run})`);
-    await expect(status(page)).toHaveText('Draft saved');
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
+    await publishPage(page);
     await expect(status(page)).toHaveText(/Published/);
     await retype(page, '[data-cms-field$=":summary"]', `Summary, second published (${run})`);
-    await expect(status(page)).toHaveText('Draft saved');
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
+    await publishPage(page);
     await expect(status(page)).toHaveText(/Published/);
     expect(await visitorHtml(browser, '/articles/editing-in-place')).toContain(`Summary, second published (${run})`);
 

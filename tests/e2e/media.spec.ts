@@ -4,7 +4,19 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
-import { baseUrl, discardDraft, expectStored, openEditing, pageIdOf, saveDraftAs, signIn, status, visitorHtml } from './editing-helpers.ts';
+import {
+  baseUrl,
+  discardDraft,
+  expectStored,
+  openEditing,
+  pageIdOf,
+  saveDraftAs,
+  signIn,
+  status,
+  visitorHtml,
+  DRAFT_SAVED,
+  publishPage,
+} from './editing-helpers.ts';
 
 const PHOTO = fileURLToPath(new URL('../fixtures/media/photo.jpg', import.meta.url));
 const ALT = 'A small test photo, described in the library';
@@ -15,8 +27,8 @@ async function expectAxeClean(page: Page, label: string): Promise<void> {
 }
 
 async function publish(page: Page): Promise<void> {
-  await expect(status(page)).toHaveText('Draft saved');
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
+  await publishPage(page);
   await expect(status(page)).toHaveText(/^Published/);
 }
 

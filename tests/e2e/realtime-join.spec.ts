@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { baseUrl, createPage, discardDraft, openEditing, signIn, status, storedDraft, TITLE } from './editing-helpers.ts';
+import { baseUrl, createPage, discardDraft, openEditing, signIn, status, storedDraft, TITLE, DRAFT_SAVED } from './editing-helpers.ts';
 
 // Issue 37: a tab that joins the live session right after another tab's
 // "Draft saved" shows what the session accepted (not the older stored
@@ -51,10 +51,10 @@ async function editInA(a: Page): Promise<void> {
     await a.locator(selector).click();
     await a.keyboard.press('ControlOrMeta+A');
     await a.keyboard.type(text);
-    await expect(status(a)).toHaveText('Draft saved', { timeout: 10_000 });
+    await expect(status(a)).toHaveText(DRAFT_SAVED, { timeout: 10_000 });
   }
   await a.locator('body').click({ position: { x: 1, y: 1 } });
-  await expect(status(a)).toHaveText('Draft saved', { timeout: 10_000 });
+  await expect(status(a)).toHaveText(DRAFT_SAVED, { timeout: 10_000 });
 }
 
 for (const editors of ['one editor, two tabs', 'two editors'] as const) {
@@ -88,7 +88,7 @@ for (const editors of ['one editor, two tabs', 'two editors'] as const) {
         await b.keyboard.type(' and B');
       }
       await b.locator('body').click({ position: { x: 1, y: 1 } });
-      await expect(status(b)).toHaveText('Draft saved', { timeout: 10_000 });
+      await expect(status(b)).toHaveText(DRAFT_SAVED, { timeout: 10_000 });
       await expect.poll(() => storedText(b, id), { timeout: 10_000 }).toEqual(['New title from A and B', 'New body from A and B', 'New block from A and B']);
       await discardDraft(a, id);
       await contextA.close();
@@ -119,7 +119,7 @@ test('a tab that never displayed a newer accepted change cannot replace it: the 
   await a.keyboard.press('ControlOrMeta+A');
   await a.keyboard.type('Newer title from A');
   // Saved before A leaves the field, so leaving sends nothing and A holds no field afterwards.
-  await expect(status(a)).toHaveText('Draft saved');
+  await expect(status(a)).toHaveText(DRAFT_SAVED);
   await a.locator('body').click({ position: { x: 1, y: 1 } });
   await expect(b.locator(TITLE)).toHaveText('Old title');
 
@@ -161,7 +161,7 @@ test('a tab rendered while a change was pending that joins after the object wrot
   await a.locator(TITLE).click();
   await a.keyboard.press('ControlOrMeta+A');
   await a.keyboard.type('Written while B loaded');
-  await expect(status(a)).toHaveText('Draft saved');
+  await expect(status(a)).toHaveText(DRAFT_SAVED);
   await b.goto(`${path}?edit`);
   await expect(b.locator(TITLE)).toHaveText('Old title');
   await expect.poll(() => written, { timeout: 10_000 }).toBe(true);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import fc from 'fast-check';
 import { sanitizeRichHtml } from '../../src/security/sanitize-rich.ts';
-import { baseUrl, openEditing, signIn, status, visitorHtml, withoutLiveSession } from './editing-helpers.ts';
+import { baseUrl, openEditing, signIn, status, visitorHtml, withoutLiveSession, DRAFT_SAVED, publishPage } from './editing-helpers.ts';
 
 // Issue 29: an edit never removes what the editor did not touch, and a rich
 // region on a <p> holds inline content only. /style-guide is the Astro blog
@@ -55,8 +55,8 @@ test.describe('rich text keeps what the editor does not model', () => {
     await expect(page.locator(`${BODY} .louise-kept`).first()).toBeVisible();
     await expect(page.locator(`${BODY} .louise-kept-cue`).first()).toHaveText('Kept as written');
     await typeAtStart(page, BODY, 'Z');
-    await expect(status(page)).toHaveText('Draft saved');
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
+    await publishPage(page);
     await expect(status(page)).toHaveText(/Published/);
 
     const published = articleOf(await visitorHtml(browser, PAGE));
@@ -90,7 +90,7 @@ test.describe('rich text keeps what the editor does not model', () => {
       const body = (await saved).postDataJSON() as { body: string };
       const stored = sanitizeRichHtml(body.body, MEDIA);
       expect(oneMore(sample, stored, 'Z'), `sample ${key}:\n${sample}\nsaved:\n${stored}\n${firstDifference(sample, stored)}`).toBe(true);
-      await expect(status(page)).toHaveText('Draft saved');
+      await expect(status(page)).toHaveText(DRAFT_SAVED);
     }
   });
 });
@@ -126,14 +126,14 @@ test.describe('a rich region on a <p> holds inline content only', () => {
     await page.keyboard.type('First line');
     await page.keyboard.press('Enter');
     await page.keyboard.type('second line');
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
 
     const editing = await (await page.request.get(`${PAGE}?edit`)).text();
     expect(editing).toMatch(/<p class="lede"[^>]*>First line<br \/>second line<\/p>/);
     await page.reload();
     await expect(page.locator(INTRO)).toHaveAttribute('contenteditable', 'true');
     await expect(page.locator(INTRO)).toContainText('second line');
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await publishPage(page);
     await expect(status(page)).toHaveText(/Published/);
 
     const visitor = await visitorHtml(browser, PAGE);

@@ -12,6 +12,7 @@ import {
   TITLE,
   visitorHtml,
   withoutLiveSession,
+  DRAFT_SAVED,
 } from './editing-helpers.ts';
 
 // The ways other inline editors lose edits, each injected with Playwright's
@@ -48,7 +49,7 @@ test.describe('saves never lose a keystroke', () => {
     await page.keyboard.type(', two');
     await page.waitForTimeout(1000);
     await page.keyboard.type(', three');
-    await expect(status(page)).toHaveText('Draft saved', { timeout: 15_000 });
+    await expect(status(page)).toHaveText(DRAFT_SAVED, { timeout: 15_000 });
     expect(most).toBe(1);
     expect(sent).toBeGreaterThanOrEqual(2);
     await expect(page.locator(TITLE)).toHaveText('Draft one, two, three');
@@ -73,7 +74,7 @@ test.describe('saves never lose a keystroke', () => {
     await expect(page.locator('[data-cms-field$=":summary"]')).toHaveAttribute('data-cms-state', 'saving', { timeout: 3000 });
     await page.keyboard.type(' and during the save');
     release();
-    await expect(status(page)).toHaveText('Draft saved', { timeout: 10_000 });
+    await expect(status(page)).toHaveText(DRAFT_SAVED, { timeout: 10_000 });
     await expect(page.locator('[data-cms-field$=":summary"]')).toHaveText('Typed before and during the save');
     expect((await storedDraft(page.request, id))?.summary).toBe('Typed before and during the save');
   });
@@ -134,7 +135,7 @@ test.describe('saves never lose a keystroke', () => {
     expect((await storedDraft(next.request, id))?.title).toBe(`Theirs ${run}`);
     await offer.getByRole('button', { name: 'Restore mine' }).click();
     await expect(next.locator(TITLE)).toHaveText(`Mine at close ${run}`);
-    await expect(status(next)).toHaveText('Draft saved');
+    await expect(status(next)).toHaveText(DRAFT_SAVED);
     await expectStored(next.request, id, 'title', `Mine at close ${run}`);
     await expect(offer).toHaveCount(0);
 
@@ -196,7 +197,7 @@ test.describe('saves never lose a keystroke', () => {
       await dialog.dismiss();
       failing = false;
       await page.keyboard.type('!');
-      await expect(status(page)).toHaveText('Draft saved');
+      await expect(status(page)).toHaveText(DRAFT_SAVED);
       await expectStored(page.request, id, 'title', `Failing ${fault}!`);
     });
   }
@@ -209,7 +210,7 @@ test.describe('saves never lose a keystroke', () => {
     await retype(page, '[data-cms-field$=":summary"]', 'Written on a train');
     await expect(status(page)).toContainText('You are offline.', { timeout: 5000 });
     await context.setOffline(false);
-    await expect(status(page)).toHaveText('Draft saved', { timeout: 10_000 });
+    await expect(status(page)).toHaveText(DRAFT_SAVED, { timeout: 10_000 });
     await expectStored(page.request, id, 'summary', 'Written on a train');
   });
 
@@ -241,7 +242,7 @@ test.describe('saves never lose a keystroke', () => {
     const run = RUN();
 
     await retype(other, TITLE, `Theirs first ${run}`);
-    await expect(status(other)).toHaveText('Draft saved');
+    await expect(status(other)).toHaveText(DRAFT_SAVED);
     await retype(page, TITLE, `Mine second ${run}`);
     // In people's words: who (the other editor's name, from the 409), which field (its label), and what differs, word by word.
     await expect(status(page)).toContainText('Writer changed Title while you were editing it');
@@ -256,7 +257,7 @@ test.describe('saves never lose a keystroke', () => {
     await page.waitForTimeout(1200);
     expect((await storedDraft(page.request, id))?.title).toBe(`Theirs first ${run}`);
     await conflict.getByRole('button', { name: 'Keep mine' }).click();
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     await expectStored(page.request, id, 'title', `Mine second ${run}!`);
 
     // Now the other editor is behind: Use theirs takes the stored text.
@@ -320,7 +321,7 @@ test.describe('saves never lose a keystroke', () => {
     expect((await storedDraft(page.request, id))?.summary).toBe(before);
     locked = false;
     await page.keyboard.type('.');
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     await expectStored(page.request, id, 'summary', `${text}.`);
   });
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { baseUrl, createPage, openEditing, signIn, status, storedDraft, visitorHtml } from './editing-helpers.ts';
+import { baseUrl, createPage, openEditing, signIn, status, storedDraft, visitorHtml, DRAFT_SAVED, publishPage } from './editing-helpers.ts';
 
 // Page sections (issue 14): an editor builds a page from blocks in place, on
 // a page of this test's own (an article, which may continue with blocks).
@@ -48,7 +48,7 @@ test('an editor adds a call to action, edits its words and link, moves it up, re
   const cta = block(page, 'cta');
   await expect(cta.locator('h2[contenteditable]')).toHaveText('Heading');
   await expect(cta).not.toHaveClass(/louise-block-pending/);
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
   expect(await types(page)).toEqual(['text', 'faq', 'cta']);
 
   // Its button: the words in place, the address in the field under it.
@@ -60,7 +60,7 @@ test('an editor adds a call to action, edits its words and link, moves it up, re
   const address = page.getByRole('textbox', { name: 'Link address: Button' });
   await expect(address).toBeFocused();
   await address.fill('/demo');
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
 
   // Up: before the question; Alt+Down and Alt+Up from the toolbar do the same.
   await toolbar(page, 'Call to action').getByRole('button', { name: 'Up', exact: true }).click();
@@ -79,18 +79,18 @@ test('an editor adds a call to action, edits its words and link, moves it up, re
   await expect(page.locator('#louise-bar')).toContainText('Deleted the Question and answer block.');
   await undo.click();
   expect(await types(page)).toEqual(['text', 'cta', 'faq']);
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
 
   // Duplicate: the copy shows at once (a preview), then as the site renders it, with its own id and fields.
   await toolbar(page, 'Text').getByRole('button', { name: 'Duplicate', exact: true }).click();
   await expect(blocks(page)).toHaveCount(4);
   await expect(block(page, 'text').nth(1).locator('[data-cms-field][contenteditable]')).toHaveText('The first block.');
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
   expect(await types(page)).toEqual(['text', 'text', 'cta', 'faq']);
   await toolbar(page, 'Text').nth(1).getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByRole('dialog', { name: 'Delete the Text block?' }).getByRole('button', { name: 'Delete block' }).click();
   expect(await types(page)).toEqual(['text', 'cta', 'faq']);
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
 
   await expect
     .poll(async () => ((await storedDraft(page.request, id))?.sections as Array<{ type: string }> | undefined)?.map((b) => b.type))
@@ -100,7 +100,7 @@ test('an editor adds a call to action, edits its words and link, moves it up, re
   expect(stored[2]).toEqual(FAQ);
   expect(stored[1]).toMatchObject({ type: 'cta', heading: 'Heading', link: { href: '/demo', label: 'Book a demo' } });
 
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await publishPage(page);
   await expect(status(page)).toHaveText(/Published/);
   const html = await visitorHtml(browser, path);
   const order = [...html.matchAll(/class="block block-(\w+)/g)].map((m) => m[1]);
@@ -125,7 +125,7 @@ test('a reorder made offline is kept and saves when the connection returns; the 
   await expect(page.locator('[data-cms-sections]')).toHaveAttribute('data-cms-state', 'error', { timeout: 15_000 });
 
   await context.setOffline(false);
-  await expect(status(page)).toHaveText('Draft saved', { timeout: 15_000 });
+  await expect(status(page)).toHaveText(DRAFT_SAVED, { timeout: 15_000 });
   const stored = (await storedDraft(page.request, id))?.sections as Array<{ id: string }> | undefined;
   expect(stored?.map((b) => b.id)).toEqual([FAQ.id, FIRST.id]);
   await openEditing(page, path);
@@ -142,7 +142,7 @@ test('a page of nothing but blocks saves them like any field: status, Publish, a
   // The document's only marker is its sections list (the settings in the header are another document).
   await expect(page.locator('[data-cms-field^="pages:"]:not([data-cms-sections] *)')).toHaveCount(0);
   await toolbar(page, 'Question and answer').getByRole('button', { name: 'Up', exact: true }).click();
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
   // Dragging by the handle: the text block dropped on the top half of the question goes before it, and back.
   await block(page, 'text').hover();
   await block(page, 'text')
@@ -154,7 +154,7 @@ test('a page of nothing but blocks saves them like any field: status, Publish, a
     .locator('.louise-drag')
     .dragTo(block(page, 'text'), { targetPosition: { x: 20, y: 5 } });
   expect(await types(page)).toEqual(['faq', 'text']);
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
 
   // A features list: Add feature appends an item (shown as the site renders it, the focus in it); Backspace in an empty item removes it.
   // The text block is the last one: the end's Add block adds after it.
@@ -176,9 +176,9 @@ test('a page of nothing but blocks saves them like any field: status, Publish, a
   await page.keyboard.press('Backspace');
   await expect(items).toHaveCount(3);
   await expect(items).toHaveText(['First feature', 'Third feature', 'Works offline']);
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
 
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await publishPage(page);
   await expect(status(page)).toHaveText(/Published/);
   const html = await visitorHtml(browser, path);
   expect([...html.matchAll(/class="block block-(\w+)/g)].map((m) => m[1])).toEqual(['faq', 'text', 'features']);

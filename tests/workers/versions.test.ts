@@ -27,6 +27,7 @@ const list = async (query = '') =>
     nextCursor: string | null;
     revs: Record<string, string>;
     publishedVersionId: number | null;
+    changes: string[];
   }>();
 const liveRowCamel = async () => {
   const row = (await liveRow(id))!;
@@ -519,5 +520,32 @@ describe('restore as a draft (#31)', () => {
     const locked = versionsRoute<Env>({ ...tables, config: pagesCollection, resolveEditor: headerEditor, softLocks });
     const res = await call(locked, `/api/cms/pages/${id}/restore`, { method: 'POST', body: { versionId: v1 } });
     expect(res.status).toBe(423);
+  });
+});
+
+describe('changes: the fields Publish would change', () => {
+  const changes = async () => (await list()).changes;
+  const saved = async (body: unknown) => (await (await save(body)).json<{ changes: string[] }>()).changes;
+
+  it('are none without pending work; each save answers the fields whose draft differs from the live row, in field order', async () => {
+    expect(await changes()).toEqual([]);
+    expect(await saved({ summary: 'New summary' })).toEqual(['summary']);
+    expect(await saved({ title: 'New title' })).toEqual(['title', 'summary']);
+    expect(await changes()).toEqual(['title', 'summary']);
+    // A field edited back to its live value is no change; a list item counts as its list.
+    expect(await saved({ title: 'Live title' })).toEqual(['summary']);
+    expect(await saved({ 'paragraphs.1': 'TWO' })).toEqual(['summary', 'paragraphs']);
+    expect(await changes()).toEqual(['summary', 'paragraphs']);
+  });
+
+  it('are none again after Publish, and after Discard', async () => {
+    await save({ title: 'To publish' });
+    await publish();
+    expect(await changes()).toEqual([]);
+    const { versionId } = await (await save({ summary: 'To drop' })).json<{ versionId: number }>();
+    expect(await changes()).toEqual(['summary']);
+    const discarded = await call(route, `/api/cms/pages/${id}/discard`, { body: { versionId } });
+    expect(discarded.status).toBe(204);
+    expect(await changes()).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import type { ConfirmOptions } from './confirm.ts';
+import type { DraftChanges } from './draft-changes.ts';
 import type { BarActions } from './edit-bar.ts';
 import type { StatusTone } from './status.ts';
 import type { SaveTarget, Transport } from './transport.ts';
@@ -10,6 +12,10 @@ export interface BarActionDeps {
    * History and Restore on the first.
    */
   docs: readonly SaveTarget[];
+  /** The documents' changed fields, as the server counted them (Publish shows them first when there are several). */
+  changes?: Pick<DraftChanges, 'get' | 'cleared'>;
+  /** A changed field's human label (the page's `data-cms-label`, else the declared one). */
+  labelOf?: (doc: SaveTarget, field: string) => string;
   editParam: string;
   /** Auto-save is off: show Save. */
   manual: boolean;
@@ -44,7 +50,16 @@ export function barActions(deps: BarActionDeps): BarActions {
     done: async () => {
       say('busy', 'Saving…');
       await deps.flush();
-      if (deps.unsaved() && !confirm('Some edits are not saved. Leave edit mode anyway?')) return deps.refresh();
+      const leave =
+        !deps.unsaved() ||
+        (await confirmAction({
+          title: 'Leave edit mode?',
+          body: 'Some edits are not saved yet. Leaving now may lose them; stay to let them save.',
+          action: 'Leave anyway',
+          cancel: 'Stay',
+          tone: 'danger',
+        }));
+      if (!leave) return deps.refresh();
       const url = new URL(location.href);
       url.searchParams.set(deps.editParam, '0');
       deps.leave();
@@ -94,12 +109,19 @@ export function barActions(deps: BarActionDeps): BarActions {
       return null;
     },
     discard: async () => {
-      if (!confirm('Discard the draft? Unpublished changes to this page are dropped.')) return;
+      const sure = await confirmAction({
+        title: 'Discard the draft?',
+        body: 'Unpublished changes to this page are dropped. Visitors keep seeing the published page.',
+        action: 'Discard draft',
+        tone: 'danger',
+      });
+      if (!sure) return;
       // A save still in flight would land after the discard and bring the draft back.
       await deps.flush();
       for (const doc of docs) {
         const problem = await discardDoc(transport, doc);
         if (problem) return say('problem', `Not discarded: ${problem}`);
+        deps.changes?.cleared(doc);
       }
       reload();
     },
@@ -107,12 +129,14 @@ export function barActions(deps: BarActionDeps): BarActions {
   if (deps.publish) {
     actions.versions.publish = async () => {
       if (!(await settled('Publishing'))) return;
+      if (!(await previewed(deps))) return;
       say('busy', 'Publishing…');
       let published = 0;
       for (const doc of docs) {
         const answer = await transport.publish(doc.collection, doc.key);
         if (!answer.ok) return say('problem', `${published > 0 ? 'Published in part. ' : ''}Not published: ${answer.message}`);
         if (answer.value !== null) published++;
+        deps.changes?.cleared(doc);
       }
       say('ok', published > 0 ? 'Published: visitors now see this version.' : 'Nothing to publish: visitors already see this page.');
     };
@@ -141,6 +165,27 @@ function remembered(text: string | null): string | null {
     }
   } catch {}
   return null;
+}
+
+/** The styled confirmation, loaded when first asked (its own chunk, out of the core). */
+async function confirmAction(options: ConfirmOptions): Promise<boolean> {
+  return (await import('./confirm.ts')).confirmAction(options);
+}
+
+/**
+ * With more than one changed field, asks first and shows what will change
+ * (each field by its label, with a word-level diff: its own chunk); with one,
+ * or when the count is not known, publishing goes ahead at once.
+ */
+async function previewed(deps: BarActionDeps): Promise<boolean> {
+  const { changes, labelOf } = deps;
+  if (!changes || !labelOf) return true;
+  const pending = deps.docs.map((doc) => ({ doc, fields: changes.get(doc) })).filter((entry) => entry.fields.length > 0);
+  const count = pending.reduce((sum, entry) => sum + entry.fields.length, 0);
+  if (count <= 1) return true;
+  const { publishPreview } = await import('./publish-preview.ts');
+  const body = await publishPreview(deps.transport, pending, labelOf);
+  return confirmAction({ title: `Publish ${count} changes?`, body, action: 'Publish' });
 }
 
 /** Discards a document's pending work up to the newest draft the server lists now (the server discards only what it is named); the words of a failure, or null. */

@@ -7,6 +7,7 @@ import { holdJoining, releaseJoining } from './join-hold.ts';
 import { lazily } from './lazily.ts';
 import { openMedia } from '../panels/media/media-open.ts';
 import { createEditBar } from './edit-bar.ts';
+import { trackChanges } from './draft-changes.ts';
 import { watchPage } from './page-lifecycle.ts';
 import { askToPublish, openInbox, openReviews, openSearch, openSiteSettings } from '../panels/panel-open.ts';
 import { loadReviews } from './review-state.ts';
@@ -56,7 +57,15 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   const backup = createBackup(browserStorage());
   const autoSave = options.debounceMs !== false;
   let leaving = false;
-  const transport = createTransport({ apiBase: options.apiBase, fetch: options.fetch, onKeepaliveRefused: (target) => report.keepaliveRefused(target) });
+  const draftsDocs = draftDocuments(units.values());
+  const changes = trackChanges(draftsDocs);
+  const transport = createTransport({
+    apiBase: options.apiBase,
+    fetch: options.fetch,
+    onKeepaliveRefused: (target) => report.keepaliveRefused(target),
+    onChanges: changes.saved,
+  });
+  changes.load(transport);
   const revs = loadRevs(units.values(), options.revs, transport);
 
   const started = () => [...units.values()].filter((unit): unit is StartedUnit => unit.queue !== undefined);
@@ -65,7 +74,6 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   const say = (tone: StatusTone, text: string) => $status.set({ tone, text });
   const media = { apiBase: options.apiBase, fetch: options.fetch };
 
-  const draftsDocs = draftDocuments(units.values());
   const invalid = noticeFields(options, units, docs, draftsDocs[0]);
   const leave = () => {
     leaving = true;
@@ -74,6 +82,8 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
     barActions({
       transport,
       docs: draftsDocs,
+      changes,
+      labelOf: (doc, field) => labelOf(units, doc, field),
       editParam: options.editParam,
       manual: !autoSave,
       publish: options.publish,
@@ -93,7 +103,22 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   );
   if (draftsDocs.length > 0 || options.publish) void loadReviews(media, draftsDocs);
   const reset = resetField({ transport, revs, live: options.live, say, leave });
-  const report = createSaveReport({ started, showChoices: bar.showChoices, invalid, showNotice: bar.showNotice, reset, backup, autoSave, unsaved, say });
+  const report = createSaveReport({
+    started,
+    showChoices: bar.showChoices,
+    invalid,
+    showNotice: bar.showNotice,
+    reset,
+    backup,
+    autoSave,
+    unsaved,
+    say,
+    landed: changes.landed,
+  });
+  const labels = new WeakMap<Element, string>();
+  for (const unit of units.values()) for (const { el } of unit.parts) labels.set(el, humanLabel(unit));
+  // The fields' hover and focus cue: its own chunk, loaded once the bar is up.
+  void import('./field-cue.ts').then(({ fieldCue }) => fieldCue((field) => labels.get(field) ?? field.dataset.cmsLabel ?? null));
 
   // The live session's document: the first page document (overlay regions have no live session: their saves take
   // another write path), or none. Its fields take no typing until the session's welcome was applied (realtime-client.ts).
@@ -169,6 +194,26 @@ function noticeFields(options: ResolvedOptions, units: Map<string, Unit>, docs: 
   const historyDoc = draftsDoc && options.publish ? docOf(draftsDoc) : undefined;
   const maySave = (doc: string) => options.publish || !options.live.has(doc.slice(0, doc.indexOf(':')));
   return invalidFields(options.invalid, { docs, labelOf: (id) => units.get(id)?.label, historyDoc, maySave });
+}
+
+/** A stored field's human label: the label of its unit on the page, else the field's name in words. */
+function labelOf(units: Map<string, Unit>, doc: SaveTarget, field: string): string {
+  for (const unit of units.values()) if (docOf(unit.target) === docOf(doc) && unit.target.field === field) return humanLabel(unit);
+  return inWords(field);
+}
+
+/** A unit's label for people: its `data-cms-label` (or a sections label), never the bare stored name. */
+function humanLabel(unit: Unit): string {
+  return unit.label === unit.target.field ? inWords(unit.label) : unit.label;
+}
+
+/** `heroImage`, `hero_image` → "Hero image". */
+function inWords(name: string): string {
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** The page's drafts documents (not saved live), once each, in page order. */

@@ -20,6 +20,8 @@ export interface ReportDeps {
   autoSave: boolean;
   unsaved(): boolean;
   say(tone: StatusTone, text: string): void;
+  /** A save of `target` landed (the status pill's count of changes follows it). */
+  landed?(target: SaveTarget): void;
 }
 
 /**
@@ -42,6 +44,7 @@ export function createSaveReport(deps: ReportDeps) {
       if (s.saves > unit.saves) {
         unit.saves = s.saves;
         lastDraft = !unit.target.live;
+        deps.landed?.(unit.target);
         invalid = repaired(invalid, unit.id);
       }
       markFields(unit);

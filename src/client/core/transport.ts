@@ -55,6 +55,8 @@ export interface TransportOptions {
   timeoutMs?: number;
   /** Told when a save asked for keepalive but had to go without it (too large for the quota left). */
   onKeepaliveRefused?: (target: SaveTarget) => void;
+  /** Told the changed fields of a drafts document (`collection:key`) that a draft save's answer carries. */
+  onChanges?: (doc: string, changes: string[]) => void;
 }
 
 export type Transport = ReturnType<typeof createTransport>;
@@ -93,8 +95,12 @@ export function createTransport(options: TransportOptions) {
       const url = target.live ? `${apiBase}/save` : `${doc(target.collection, target.key)}/versions`;
       const res = await call(url, { method: 'POST', body, keepalive: kept, ...(headers ? { headers } : {}) });
       if (kept) keepaliveBytes -= bytes;
-      return saveOutcome(res, target);
+      return saveOutcome(res, target, options.onChanges);
     },
+
+    /** The fields whose pending draft differs from live (what Publish would change). */
+    changes: (collection: string, key: string): Promise<Answer<string[]>> =>
+      get(`${doc(collection, key)}/versions?limit=1`, (data: Pick<Untrusted<VersionsPage>, 'changes'> | null) => fieldNames(data?.changes) ?? []),
 
     /** Current field revisions of the work a draft save builds on. */
     revs: (collection: string, key: string): Promise<Answer<Record<string, string>>> =>
@@ -135,10 +141,12 @@ function authorName(by: unknown): string | null {
 }
 
 /** What a save's response means for the field: saved (with its new revision), a 409's other side, a 423, or a failure. */
-async function saveOutcome(res: Response | string, target: SaveTarget): Promise<SaveOutcome> {
+async function saveOutcome(res: Response | string, target: SaveTarget, onChanges: TransportOptions['onChanges']): Promise<SaveOutcome> {
   if (typeof res === 'string') return { kind: 'failed', message: res };
   if (res.ok) {
     const data = (res.status === 204 ? null : await res.json().catch(() => null)) as Untrusted<DraftSaved> | null;
+    const changes = target.live ? null : fieldNames(data?.changes);
+    if (changes) onChanges?.(`${target.collection}:${target.key}`, changes);
     const rev = (data?.revs as Record<string, unknown> | null | undefined)?.[target.field];
     return { kind: 'saved', rev: typeof rev === 'string' ? rev : null, versionId: typeof data?.versionId === 'number' ? data.versionId : null };
   }
@@ -149,6 +157,11 @@ async function saveOutcome(res: Response | string, target: SaveTarget): Promise<
   }
   if (res.status === 423) return { kind: 'locked' };
   return { kind: 'failed', message: await failure(res) };
+}
+
+/** A list of field names from an untrusted answer, or null when it is not one. */
+function fieldNames(raw: unknown): string[] | null {
+  return Array.isArray(raw) && raw.every((name) => typeof name === 'string') ? raw : null;
 }
 
 function versionItem(raw: unknown): VersionItem | null {
