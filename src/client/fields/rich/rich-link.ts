@@ -23,9 +23,10 @@ import type { RichContext } from '../rich-context.ts';
 import { OPEN_LINK_EDITOR } from './commands.ts';
 import { linkAddress } from './link-address.ts';
 import { $isLinkNode, $toggleLink, LinkNode } from './link-node.ts';
+import { placeNear } from './popover-place.ts';
 
 const CSS = `
-.louise-link{position:absolute;z-index:2147483000;box-sizing:border-box;width:min(24rem,calc(100vw - 1rem));padding:.5rem;border:1px solid #52525b;border-radius:6px;background:#18181b;color:#fafafa;font:14px/1.4 system-ui,sans-serif;text-align:left;box-shadow:0 8px 24px #0008}
+.louise-link{position:absolute;z-index:2147483000;box-sizing:border-box;overflow:auto;width:min(24rem,calc(100vw - 1rem));padding:.5rem;border:1px solid #52525b;border-radius:6px;background:#18181b;color:#fafafa;font:14px/1.4 system-ui,sans-serif;text-align:left;box-shadow:0 8px 24px #0008}
 .louise-link *{box-sizing:border-box}
 .louise-link label{display:block;margin:0 0 .25rem;font-weight:600}
 .louise-link input{width:100%;min-height:2.25rem;font:inherit;padding:.3rem .5rem;border:1px solid #a1a1aa;border-radius:6px;background:#09090b;color:#fafafa}
@@ -83,19 +84,6 @@ function $applyLink(target: Target, url: string | null, text: string): void {
   $setSelection(at);
   if (!at.isCollapsed()) $toggleLink(url);
   else if (url !== null) at.insertNodes([new LinkNode(url).append($createTextNode(text || url))]);
-}
-
-/** The popover's box, below `rect` (above it when the visible screen has no room below), kept on screen. */
-function place(pop: HTMLElement, rect: DOMRect): void {
-  const view = window.visualViewport;
-  const top = view?.offsetTop ?? 0;
-  const height = view?.height ?? innerHeight;
-  const below = rect.bottom + 6;
-  const y = below + pop.offsetHeight > top + height && rect.top - pop.offsetHeight - 6 > top ? rect.top - pop.offsetHeight - 6 : below;
-  const width = document.documentElement.clientWidth;
-  const x = Math.max(8, Math.min(rect.left, width - pop.offsetWidth - 8));
-  pop.style.top = `${y + scrollY}px`;
-  pop.style.left = `${x + scrollX}px`;
 }
 
 /** The selection's box on screen (a caret has one too), or the field's. */
@@ -173,7 +161,7 @@ export function registerLinks(editor: LexicalEditor, root: HTMLElement, context:
     );
     pop.hidden = false;
     const dom = target.key ? editor.getElementByKey(target.key) : null;
-    place(pop, (dom ?? root).getBoundingClientRect());
+    placeNear(pop, (dom ?? root).getBoundingClientRect());
   };
 
   /** The address form: a box with page suggestions, Apply, Open, Remove link, Cancel. */
@@ -301,7 +289,7 @@ export function registerLinks(editor: LexicalEditor, root: HTMLElement, context:
     });
     showOpen();
     const dom = target.key ? editor.getElementByKey(target.key) : null;
-    place(pop, dom ? dom.getBoundingClientRect() : selectionRect(root));
+    placeNear(pop, dom ? dom.getBoundingClientRect() : selectionRect(root));
     input.focus();
     input.select();
   };

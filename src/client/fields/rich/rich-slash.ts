@@ -27,9 +27,10 @@ import { el } from '../../core/dom.ts';
 import { icon, type IconName } from '../../core/icons.ts';
 import { INSERT_IMAGE_FROM_LIBRARY } from './commands.ts';
 import type { FieldRules } from './field-rules.ts';
+import { placeNear } from './popover-place.ts';
 
 const CSS = `
-.louise-slash{position:absolute;z-index:2147483000;box-sizing:border-box;width:min(16rem,calc(100vw - 1rem));max-height:18rem;margin:0;padding:.25rem;overflow:auto;list-style:none;border:1px solid #52525b;border-radius:6px;background:#18181b;color:#fafafa;font:14px/1.4 system-ui,sans-serif;text-align:left;box-shadow:0 8px 24px #0008}
+.louise-slash{position:absolute;z-index:2147483000;box-sizing:border-box;width:min(16rem,calc(100vw - 1rem));margin:0;padding:.25rem;overflow:auto;list-style:none;border:1px solid #52525b;border-radius:6px;background:#18181b;color:#fafafa;font:14px/1.4 system-ui,sans-serif;text-align:left;box-shadow:0 8px 24px #0008}
 .louise-slash [role=option]{display:flex;gap:.5rem;align-items:center;min-height:2.25rem;padding:.25rem .5rem;border:1px solid transparent;border-radius:6px;cursor:pointer}
 .louise-slash [role=option][aria-selected=true]{border-color:#fbbf24;background:#3f3f46}
 `;
@@ -149,10 +150,7 @@ export function registerSlashMenu(editor: LexicalEditor, root: HTMLElement, labe
     root.setAttribute('aria-autocomplete', 'list');
     choose(0);
     const range = getSelection()?.rangeCount ? getSelection()?.getRangeAt(0) : null;
-    const rect = range?.getClientRects()[0] ?? editor.getElementByKey(key)?.getBoundingClientRect() ?? root.getBoundingClientRect();
-    const width = document.documentElement.clientWidth;
-    menu.style.top = `${rect.bottom + 6 + scrollY}px`;
-    menu.style.left = `${Math.max(8, Math.min(rect.left, width - menu.offsetWidth - 8)) + scrollX}px`;
+    placeNear(menu, range?.getClientRects()[0] ?? editor.getElementByKey(key)?.getBoundingClientRect() ?? root.getBoundingClientRect());
   };
 
   const offUpdate = editor.registerUpdateListener(({ editorState }) => {
