@@ -32,6 +32,7 @@ export default defineConfig({
           items: [
             'guides/editing',
             'guides/regions-and-collections',
+            'guides/rich-text',
             'guides/media',
             'guides/settings-and-forms',
             'guides/search',

@@ -104,8 +104,12 @@ test.describe('inline editing', () => {
     await key('Enter');
     await page.keyboard.type('Read the docs');
     await key('Shift+Home');
-    page.once('dialog', (dialog) => void dialog.accept('https://example.com/docs'));
     await tools.getByRole('button', { name: /^Link/ }).click();
+    // The link popover (rich-link.ts), in place of the browser's prompt().
+    const address = page.getByRole('dialog', { name: 'Add link' }).getByRole('combobox', { name: 'Address' });
+    await expect(address).toBeFocused();
+    await address.fill('https://example.com/docs');
+    await address.press('Enter');
     await expect(status(page)).toHaveText(DRAFT_SAVED);
     await expect
       // Lexical wraps text in spans and marks and numbers list items; the structure is what matters.

@@ -72,7 +72,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   const unsaved = () => started().some((unit) => unit.queue.state.dirty || unit.queue.state.saving);
   const flush = async () => void (await Promise.all(started().map((unit) => unit.queue.flush())));
   const say = (tone: StatusTone, text: string) => $status.set({ tone, text });
-  const media = { apiBase: options.apiBase, fetch: options.fetch };
+  const media = { apiBase: options.apiBase, fetch: options.fetch, search: options.search };
 
   const invalid = noticeFields(options, units, docs, draftsDocs[0]);
   const leave = () => {

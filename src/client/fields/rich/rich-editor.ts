@@ -2,7 +2,7 @@
 // rich-field.ts only when a page has a `data-cms-type="richtext"` field).
 import { createEmptyHistoryState, registerHistory } from '@lexical/history';
 import { humanLabel } from '../../core/human-label.ts';
-import { $toggleLink, LinkNode } from './link-node.ts';
+import { LinkNode } from './link-node.ts';
 import { ListItemNode, ListNode, registerList } from '@lexical/list';
 import { DRAG_DROP_PASTE, HeadingNode, QuoteNode, registerRichText } from '@lexical/rich-text';
 import {
@@ -31,7 +31,11 @@ import type { FieldEditor } from '../plain-field.ts';
 import { DEFAULT_RICH_CONTEXT, type RichContext } from '../rich-context.ts';
 import { $exportSource, $flattenRoot, $loadSource, type Ledger } from './rich-source.ts';
 import { $status } from '../../core/status.ts';
-import { INSERT_IMAGE_FROM_LIBRARY, OPEN_LINK_EDITOR } from './commands.ts';
+import { INSERT_IMAGE_FROM_LIBRARY } from './commands.ts';
+import { fieldRules } from './field-rules.ts';
+import { registerLinks } from './rich-link.ts';
+import { registerPaste } from './rich-paste.ts';
+import { registerSlashMenu } from './rich-slash.ts';
 import { toolbar } from './rich-toolbar.ts';
 
 const LOAD = 'louise-load';
@@ -56,19 +60,6 @@ function withImages(use: (images: typeof import('./rich-image.ts')) => Promise<v
   import('./rich-image.ts')
     .then(use)
     .catch((error: unknown) => $status.set({ tone: 'problem', text: `The image could not be added (${String(error)}). Reload the page to try again.` }));
-}
-
-/** What opening the link editor does (the toolbar's Link button, Ctrl+K / Cmd+K in the text). */
-function registerLinkEditor(editor: LexicalEditor): void {
-  editor.registerCommand(
-    OPEN_LINK_EDITOR,
-    () => {
-      const url = prompt('Link address (leave empty to remove the link)', 'https://');
-      if (url !== null) editor.update(() => $toggleLink(url.trim() && url.trim() !== 'https://' ? url.trim() : null));
-      return true;
-    },
-    COMMAND_PRIORITY_EDITOR,
-  );
 }
 
 /**
@@ -216,7 +207,15 @@ export function mountRichEditor(el: HTMLElement, onInput: () => void, context: R
   registerList(editor);
   registerHistory(editor, createEmptyHistoryState(), 300);
   registerImages(editor, context);
-  registerLinkEditor(editor);
+  registerLinks(editor, el, context);
+  // The shortcuts' engine (@lexical/markdown, with the code and link nodes it names: about 11 KB gzipped) is a chunk
+  // of its own, fetched as the field mounts, long before a shortcut is typed; without it the text is still plain text.
+  void import('./rich-markdown.ts').then(
+    (markdown) => markdown.registerMarkdown(editor, fieldRules(inline)),
+    (error: unknown) => console.error('louise: Markdown shortcuts', error),
+  );
+  if (!inline) registerSlashMenu(editor, el, label, fieldRules(inline));
+  if (!inline) registerPaste(editor, fieldRules(inline));
   let ledger = load(editor, html, inline);
   if (inline) registerInline(editor, () => ledger);
   editor.registerUpdateListener(({ dirtyElements, dirtyLeaves, tags }) => {
