@@ -20,10 +20,14 @@ const CORE_BUDGET = 13 * 1024;
 // did not touch) added 2.4 KiB to a chunk that had 1.6 KiB left; issue 31 moves the rich editor to first focus.
 const RICH_BUDGET = 83 * 1024;
 const PANEL_BUDGET = 8.5 * 1024;
-/** The other panels, by their dialog's id: each its own chunk, with the shared panel frame. */
-// The review requests (reviews-panel.ts) carry the word-level diff (jsdiff); a writer's ask dialog (ask-review.ts) is its own small chunk.
+/**
+ * The other panels, by their dialog's id: each its own chunk, with the shared panel frame.
+ * Settings 9 KiB since issue 31 (it was 6.3, now 8.5): settings are drafts, so the panel has the draft state, Publish,
+ * Discard and History with Restore, and the styled confirmation (confirm.ts) in place of confirm().
+ * The review requests (reviews-panel.ts) carry the word-level diff (jsdiff); a writer's ask dialog (ask-review.ts) is its own small chunk.
+ */
 const OTHER_PANELS = {
-  'louise-settings': 7 * 1024,
+  'louise-settings': 9 * 1024,
   'louise-inbox': 5 * 1024,
   'louise-search': 5 * 1024,
   'louise-reviews': 9 * 1024,
