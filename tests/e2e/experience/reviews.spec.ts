@@ -33,7 +33,8 @@ async function publishedPage(page: Page, title: string): Promise<{ id: number; p
  */
 async function publisherPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
   const { viewport, isMobile, hasTouch, deviceScaleFactor } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport, isMobile, hasTouch, deviceScaleFactor });
+  const device = Object.fromEntries(Object.entries({ viewport, isMobile, hasTouch, deviceScaleFactor }).filter(([, value]) => value !== undefined));
+  const context = await browser.newContext({ baseURL: baseUrl(), ...device });
   const page = await context.newPage();
   await withoutLiveSession(page);
   await signIn(page);
