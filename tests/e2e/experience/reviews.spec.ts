@@ -2,7 +2,7 @@
 // for review from the bar; a publisher sees the count in their bar, the
 // word-level diff in the reviews panel, and publishes or declines. At both
 // sizes (desktop and phone projects).
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import {
   baseUrl,
   createPage,
@@ -49,9 +49,20 @@ async function writerPage(page: Page): Promise<Page> {
 }
 
 const reviewsButton = (page: Page) => page.locator('#louise-reviews-open');
+/**
+ * Presses a bar button from the keyboard. At 390 px today's bar wraps below
+ * the visual viewport and a pointer there hits the page (issue 31, item 2,
+ * which the bar's restyle fixes); the keyboard reaches it at both sizes.
+ */
+async function press(button: Locator): Promise<void> {
+  await button.focus();
+  await button.press('Enter');
+}
 const requestFor = (page: Page, path: string) => page.locator('#louise-reviews li').filter({ has: page.getByRole('link', { name: path, exact: true }) });
 
 test("a writer's Ask to publish reaches a publisher's bar, who sees the diff and publishes it for visitors", async ({ page, browser }, testInfo) => {
+  // Two editors, an edit, and three looks (axe and a screenshot each): more than the default 30 s on a busy machine.
+  test.slow();
   const publisher = await publisherPage(browser, testInfo);
   const { id, path } = await publishedPage(publisher, 'Spring opening hours');
   const writer = await writerPage(page);
@@ -64,7 +75,7 @@ test("a writer's Ask to publish reaches a publisher's bar, who sees the diff and
 
     await retype(writer, TITLE, 'Summer opening hours');
     await expectStored(writer.request, id, 'title', 'Summer opening hours');
-    await ask.click();
+    await press(ask);
     const dialog = writer.getByRole('dialog', { name: 'Ask to publish' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Note for the publisher (optional)')).toBeFocused();
@@ -79,7 +90,7 @@ test("a writer's Ask to publish reaches a publisher's bar, who sees the diff and
     await expect(reviewsButton(publisher).locator('.lb-badge')).toHaveText('1');
     await expectLook(publisher, 'reviews-badge', { mask: [status(publisher)] });
 
-    await reviewsButton(publisher).click();
+    await press(reviewsButton(publisher));
     const panel = publisher.getByRole('dialog', { name: 'Review requests' });
     const item = requestFor(publisher, path);
     await expect(item).toContainText('Asked by');
@@ -102,6 +113,7 @@ test("a writer's Ask to publish reaches a publisher's bar, who sees the diff and
 });
 
 test('a publisher declines a request: visitors keep the live page and the draft stays', async ({ page, browser }, testInfo) => {
+  test.slow();
   const publisher = await publisherPage(browser, testInfo);
   const { id, path } = await publishedPage(publisher, 'Autumn menu');
   const writer = await writerPage(page);
@@ -119,7 +131,7 @@ test('a publisher declines a request: visitors keep the live page and the draft 
     expect(refused.status()).toBe(403);
 
     await openEditing(publisher, path);
-    await reviewsButton(publisher).click();
+    await press(reviewsButton(publisher));
     const item = requestFor(publisher, path);
     await expect(item.locator('ins')).toContainText('Winter');
     await item.getByRole('button', { name: 'Decline' }).click();
