@@ -15,7 +15,10 @@ import { startSite } from './harness.ts';
 // 12.5 KiB since page sections (issue 14): the core finds sections lists and loads their editor chunk.
 // 13 KiB since issue 29 and 37: the live session's join holds the session's fields read-only as their editors attach
 // (it cannot wait for the live chunk to load), and keepalive saves name the page's connection; issue 31 splits the core.
-const CORE_BUDGET = 13 * 1024;
+// 15 KiB with review requests (issue 31, item 8): 14.8 KiB measured. Of the 1.8 KiB it grew, about 0.7 is the reviews'
+// own (the open-request count read at mount, the Ask to publish and Reviews buttons, the two lazy openers) and about 1.2
+// the shared icon set (icons.ts), which these buttons bring into the core first and the restyled bar needs there too.
+const CORE_BUDGET = 15 * 1024;
 // 83 KiB since issue 29: the "kept as written" node and the block-source serializer (an edit never removes what the editor
 // did not touch) added 2.4 KiB to a chunk that had 1.6 KiB left; issue 31 moves the rich editor to first focus.
 const RICH_BUDGET = 83 * 1024;
@@ -26,14 +29,15 @@ const PANEL_BUDGET = 9.25 * 1024;
  * Settings 9 KiB since issue 31 (it was 6.3, now 8.5): settings are drafts, so the panel has the draft state, Publish,
  * Discard and History with Restore, and the styled confirmation (confirm.ts) in place of confirm().
  * The inbox 5.3 KiB since issue 31 (it is 5.27): Delete submission asks through the styled confirmation (core/confirm.ts).
- * The review requests (reviews-panel.ts) carry the word-level diff (jsdiff); a writer's ask dialog (ask-review.ts) is its own small chunk.
+ * The review requests (reviews-panel.ts, 7.9 KiB) carry the word-level diff (jsdiff); a writer's ask dialog (ask-review.ts,
+ * 2.6 KiB with the requests' calls it shares with the panel) is its own chunk.
  */
 const OTHER_PANELS = {
   'louise-settings': 9 * 1024,
   'louise-inbox': 5.3 * 1024,
   'louise-search': 5 * 1024,
   'louise-reviews': 9 * 1024,
-  'louise-ask': 2 * 1024,
+  'louise-ask': 3 * 1024,
 } as const;
 /** The live session (realtime-client.ts): socket, protocol reader (valibot), locks, presence. */
 // 6.25 KiB since issues 29 and 37 (it is 6.0): every set carries its base, a leaving page's value goes over the socket

@@ -2,14 +2,13 @@
 // for review from the bar; a publisher sees the count in their bar, the
 // word-level diff in the reviews panel, and publishes or declines. At both
 // sizes (desktop and phone projects).
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import {
   baseUrl,
   createPage,
   discardDraft,
   expectStored,
   openEditing,
-  otherEditor,
   retype,
   signIn,
   status,
@@ -27,25 +26,47 @@ async function publishedPage(page: Page, title: string): Promise<{ id: number; p
   return created;
 }
 
-async function publisher(page: Page): Promise<void> {
+/**
+ * The publisher, in a second browser context at the project's size (a phone
+ * on the phone project; axe needs a page of a context made with `newContext`),
+ * outside the realtime session like `otherEditor`.
+ */
+async function publisherPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const { viewport, isMobile, hasTouch, deviceScaleFactor } = testInfo.project.use;
+  const device = Object.fromEntries(Object.entries({ viewport, isMobile, hasTouch, deviceScaleFactor }).filter(([, value]) => value !== undefined));
+  const context = await browser.newContext({ baseURL: baseUrl(), ...device });
+  const page = await context.newPage();
   await withoutLiveSession(page);
   await signIn(page);
+  return page;
 }
 
-/** The writer, on their own page of the browser, with the page open for editing. */
-async function writerOn(browser: Browser, path: string): Promise<Page> {
-  const writer = await otherEditor(browser);
-  await openEditing(writer, path);
-  return writer;
+/** The test's own page as the writer, who may edit but not publish (as `otherEditor`). */
+async function writerPage(page: Page): Promise<Page> {
+  await withoutLiveSession(page);
+  await signIn(page, 'writer@localhost');
+  return page;
 }
 
 const reviewsButton = (page: Page) => page.locator('#louise-reviews-open');
+/**
+ * Presses a bar button from the keyboard. At 390 px today's bar wraps below
+ * the visual viewport and a pointer there hits the page (issue 31, item 2,
+ * which the bar's restyle fixes); the keyboard reaches it at both sizes.
+ */
+async function press(button: Locator): Promise<void> {
+  await button.focus();
+  await button.press('Enter');
+}
 const requestFor = (page: Page, path: string) => page.locator('#louise-reviews li').filter({ has: page.getByRole('link', { name: path, exact: true }) });
 
-test("a writer's Ask to publish reaches a publisher's bar, who sees the diff and publishes it for visitors", async ({ page, browser }) => {
-  await publisher(page);
-  const { id, path } = await publishedPage(page, 'Spring opening hours');
-  const writer = await writerOn(browser, path);
+test("a writer's Ask to publish reaches a publisher's bar, who sees the diff and publishes it for visitors", async ({ page, browser }, testInfo) => {
+  // Two editors, an edit, and three looks (axe and a screenshot each): more than the default 30 s on a busy machine.
+  test.slow();
+  const publisher = await publisherPage(browser, testInfo);
+  const { id, path } = await publishedPage(publisher, 'Spring opening hours');
+  const writer = await writerPage(page);
+  await openEditing(writer, path);
   try {
     const bar = writer.locator('#louise-bar');
     await expect(bar.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
@@ -54,7 +75,7 @@ test("a writer's Ask to publish reaches a publisher's bar, who sees the diff and
 
     await retype(writer, TITLE, 'Summer opening hours');
     await expectStored(writer.request, id, 'title', 'Summer opening hours');
-    await ask.click();
+    await press(ask);
     const dialog = writer.getByRole('dialog', { name: 'Ask to publish' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Note for the publisher (optional)')).toBeFocused();
@@ -64,37 +85,38 @@ test("a writer's Ask to publish reaches a publisher's bar, who sees the diff and
     await expect(status(writer)).toHaveText('Review requested: publishers see your changes in their bar.');
     await expect(bar.getByRole('button', { name: 'Review requested' })).toBeVisible();
 
-    await openEditing(page, path);
-    await expect(reviewsButton(page)).toHaveAccessibleName('Reviews: 1 open request');
-    await expect(reviewsButton(page).locator('.lb-badge')).toHaveText('1');
-    await expectLook(page, 'reviews-badge', { mask: [status(page)] });
+    await openEditing(publisher, path);
+    await expect(reviewsButton(publisher)).toHaveAccessibleName('Reviews: 1 open request');
+    await expect(reviewsButton(publisher).locator('.lb-badge')).toHaveText('1');
+    await expectLook(publisher, 'reviews-badge', { mask: [status(publisher)] });
 
-    await reviewsButton(page).click();
-    const panel = page.getByRole('dialog', { name: 'Review requests' });
-    const item = requestFor(page, path);
+    await press(reviewsButton(publisher));
+    const panel = publisher.getByRole('dialog', { name: 'Review requests' });
+    const item = requestFor(publisher, path);
     await expect(item).toContainText('Asked by');
     await expect(item).toContainText('New hours from June.');
     await expect(item.getByRole('heading', { name: 'title' })).toBeVisible();
     await expect(item.locator('ins')).toContainText('Summer');
     await expect(item.locator('del')).toContainText('Spring');
-    await expectLook(page, 'reviews-panel', { mask: [panel.locator('time'), panel.locator('h3 a'), status(page)] });
+    await expectLook(publisher, 'reviews-panel', { mask: [panel.locator('time'), panel.locator('h3 a'), status(publisher)] });
 
     await item.getByRole('button', { name: 'Publish' }).click();
-    const confirm = page.getByRole('dialog', { name: `Publish ${path}?` });
+    const confirm = publisher.getByRole('dialog', { name: `Publish ${path}?` });
     await confirm.getByRole('button', { name: 'Publish' }).click();
     await expect(panel.getByRole('status')).toHaveText(`Published ${path}: visitors now see it.`);
     await expect(item).toHaveCount(0);
-    await expect(reviewsButton(page).locator('.lb-badge')).toBeHidden();
+    await expect(reviewsButton(publisher).locator('.lb-badge')).toBeHidden();
     expect(await visitorHtml(browser, path)).toContain('Summer opening hours');
   } finally {
-    await writer.close();
+    await publisher.context().close();
   }
 });
 
-test('a publisher declines a request: visitors keep the live page and the draft stays', async ({ page, browser }) => {
-  await publisher(page);
-  const { id, path } = await publishedPage(page, 'Autumn menu');
-  const writer = await otherEditor(browser);
+test('a publisher declines a request: visitors keep the live page and the draft stays', async ({ page, browser }, testInfo) => {
+  test.slow();
+  const publisher = await publisherPage(browser, testInfo);
+  const { id, path } = await publishedPage(publisher, 'Autumn menu');
+  const writer = await writerPage(page);
   try {
     const saved = await writer.request.post(`/api/cms/pages/${id}/versions`, { headers: { origin: baseUrl() }, data: { title: 'Winter menu' } });
     expect(saved.status(), await saved.text()).toBe(200);
@@ -108,17 +130,17 @@ test('a publisher declines a request: visitors keep the live page and the draft 
     });
     expect(refused.status()).toBe(403);
 
-    await openEditing(page, path);
-    await reviewsButton(page).click();
-    const item = requestFor(page, path);
+    await openEditing(publisher, path);
+    await press(reviewsButton(publisher));
+    const item = requestFor(publisher, path);
     await expect(item.locator('ins')).toContainText('Winter');
     await item.getByRole('button', { name: 'Decline' }).click();
-    await expect(page.getByRole('dialog', { name: 'Review requests' }).getByRole('status')).toHaveText(`Declined ${path}: it stays a draft.`);
+    await expect(publisher.getByRole('dialog', { name: 'Review requests' }).getByRole('status')).toHaveText(`Declined ${path}: it stays a draft.`);
     await expect(item).toHaveCount(0);
     expect(await visitorHtml(browser, path)).toContain('Autumn menu');
     expect(await visitorHtml(browser, path)).not.toContain('Winter menu');
-    await discardDraft(page, id);
+    await discardDraft(publisher, id);
   } finally {
-    await writer.close();
+    await publisher.context().close();
   }
 });

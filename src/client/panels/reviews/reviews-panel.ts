@@ -49,10 +49,7 @@ export function openReviewsPanel(options: ReviewsPanelOptions): Promise<void> {
   const list = el('ol', { className: 'lr-list' });
   body.append(status, list);
 
-  const count = () => {
-    $reviews.set({ ...$reviews.get(), open: list.children.length });
-    if (list.children.length === 0) say('No open requests: writers’ requests appear here.');
-  };
+  const count = () => $reviews.set({ ...$reviews.get(), open: list.children.length });
 
   function requestItem(item: ReviewItem): HTMLLIElement {
     const titleId = `${ID}-r${item.id}`;
@@ -105,7 +102,7 @@ export function openReviewsPanel(options: ReviewsPanelOptions): Promise<void> {
     if (!answer.ok) return say(`The requests could not load: ${answer.message} Close and open Reviews again to retry.`, 'problem');
     list.replaceChildren(...answer.value.map(requestItem));
     const n = answer.value.length;
-    if (n > 0) say(`${n} open request${n === 1 ? '' : 's'}, oldest first.`);
+    say(n === 0 ? 'No open requests: writers’ requests appear here.' : `${n} open request${n === 1 ? '' : 's'}, oldest first.`);
     count();
   }
 
