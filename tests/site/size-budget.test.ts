@@ -27,7 +27,10 @@ const OTHER_PANELS = { 'louise-settings': 7 * 1024, 'louise-inbox': 5 * 1024, 'l
 // too and its HTTP save names the connection, and the welcome's written values are shown before the fields are released.
 const REALTIME_BUDGET = 6.25 * 1024;
 /** The sections editor (sections-client.ts): block toolbars, the block picker, link fields, fetching a new block's rendering. */
-const SECTIONS_BUDGET = 6 * 1024;
+// 9.5 KiB since issue 31 (it is 9.1): the picker with each type's description and sketch (block-picker.ts), "+" between
+// blocks and the drop line, and, counted here until the core's bar imports them too, the shared icon set (core/icons.ts)
+// and the styled confirmation (core/confirm.ts), about 1 KiB each, which leave this chunk for the core's once it does.
+const SECTIONS_BUDGET = 9.5 * 1024;
 /** The bar's choices (choice-view.ts: a conflict's or an unsaved edit's two versions, rich text sanitized and inert by safe-html.ts), loaded when there is one. */
 const CONFLICT_VIEW_BUDGET = 2 * 1024;
 const ASSETS = new URL('../../lib/editor/', import.meta.url);
