@@ -28,6 +28,8 @@ async function expectAxeClean(page: Page, label: string): Promise<void> {
 test('an editor adds a call to action, edits its words and link, moves it up, removes a block and undoes it, publishes; visitors see exactly that', async ({
   browser,
 }, testInfo) => {
+  // The whole flow, with two styled confirmations and two fetched renderings: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const context = await browser.newContext({ baseURL: baseUrl() });
   const page = await context.newPage();
   await signIn(page);
