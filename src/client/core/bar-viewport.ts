@@ -8,17 +8,19 @@
 export function followViewport(bar: HTMLElement): () => void {
   const view = window.visualViewport;
   const root = document.documentElement;
+  // Always from the visual viewport: a page wider than a phone's screen widens the box fixed elements are laid out
+  // in (and lengthens it in proportion), so `bottom: 0` alone would put the bar below the screen and part of it off its edge.
   const place = () => {
     if (!view) return;
-    const gap = Math.max(0, root.clientHeight - view.offsetTop - view.height);
-    const moved = gap > 0.5 || Math.abs(view.offsetLeft) > 0.5 || Math.abs(view.scale - 1) > 0.001;
+    const zoom = view.scale;
+    bar.style.left = `${view.offsetLeft}px`;
+    bar.style.right = 'auto';
+    bar.style.bottom = 'auto';
     // Zoomed (in or out), the bar keeps its size on screen: scaled back by the zoom, across the visible width.
-    bar.style.left = moved ? `${view.offsetLeft}px` : '';
-    bar.style.bottom = moved ? `${gap}px` : '';
-    bar.style.right = moved ? 'auto' : '';
-    bar.style.width = moved ? `${view.width * view.scale}px` : '';
-    bar.style.transform = moved && Math.abs(view.scale - 1) > 0.001 ? `scale(${1 / view.scale})` : '';
-    bar.style.transformOrigin = moved ? 'left bottom' : '';
+    bar.style.width = `${view.width * zoom}px`;
+    bar.style.transform = Math.abs(zoom - 1) > 0.001 ? `scale(${1 / zoom})` : '';
+    bar.style.transformOrigin = 'left top';
+    bar.style.top = `${view.offsetTop + view.height - bar.offsetHeight / zoom}px`;
   };
   // Room under the content and scroll padding, so nothing ends up under the bar, focus scrolling included.
   const pad = () => {
@@ -39,6 +41,7 @@ export function followViewport(bar: HTMLElement): () => void {
     clear();
   };
   const observer = new ResizeObserver(() => {
+    place();
     pad();
     clear();
   });
@@ -55,5 +58,6 @@ export function followViewport(bar: HTMLElement): () => void {
     document.removeEventListener('focusin', clear);
     document.body.style.paddingBottom = '';
     root.style.scrollPaddingBottom = '';
+    for (const property of ['left', 'right', 'bottom', 'top', 'width', 'transform', 'transformOrigin'] as const) bar.style[property] = '';
   };
 }

@@ -21,6 +21,26 @@ describe('createTransport', () => {
     expect(seen[1]!.body).toEqual({ title: 'Newer' });
   });
 
+  it("tells onChanges the changed fields a draft save's answer names, and asks the versions route for them", async () => {
+    const told: Array<[string, string[]]> = [];
+    const { seen, fetch } = fakeFetch(({ url }) =>
+      url.includes('?limit=1') ? json(200, { items: [], changes: ['summary'] }) : json(200, { versionId: 7, revs: {}, changes: ['title', 'body'] }),
+    );
+    const transport = createTransport({ apiBase: '/api/cms', fetch, onChanges: (doc, changes) => void told.push([doc, changes]) });
+    await transport.save(title, 'New', null);
+    expect(told).toEqual([['pages:2', ['title', 'body']]]);
+    expect(await transport.changes('pages', '2')).toEqual({ ok: true, value: ['summary'] });
+    expect(seen[1]!.url).toBe('/api/cms/pages/2/versions?limit=1');
+    // An answer without a list of names (an older server, a live save) tells nothing.
+    const bare = createTransport({
+      apiBase: '/api/cms',
+      fetch: fakeFetch(() => json(200, { versionId: 8, revs: {}, changes: [1] })).fetch,
+      onChanges: () => void told.push(['x', []]),
+    });
+    await bare.save(title, 'Newer', null);
+    expect(told).toHaveLength(1);
+  });
+
   it('sends a whole list under its stored field', async () => {
     const { seen, fetch } = fakeFetch(() => json(200, { versionId: 8, revs: { paragraphs: 'rp' } }));
     const transport = createTransport({ apiBase: '/api/cms', fetch });

@@ -46,6 +46,9 @@ async function action(page: Page, name: string): Promise<void> {
   await bar(page).getByRole('button', { name, exact: true }).click();
 }
 
+/** What other tests change on the shared server (the site's tagline in the header). */
+const changing = (page: Page) => ({ mask: [page.locator('header')] });
+
 /** No focus and no pointer over the page: the bar as it rests. */
 async function rest(page: Page): Promise<void> {
   await page.mouse.move(1, 1);
@@ -62,7 +65,7 @@ test('the pill says Published; a draft shows Draft · N changes; Publish preview
   await expect(publish(page)).toHaveAttribute('aria-disabled', 'true');
   await expect(publish(page)).toHaveAccessibleDescription(/Nothing to publish/);
   await rest(page);
-  await expectLook(page, 'bar-published');
+  await expectLook(page, 'bar-published', changing(page));
 
   await edit(page, TITLE, 'The bar, changed');
   await expect(status(page)).toHaveText('Draft · 1 change');
@@ -70,7 +73,7 @@ test('the pill says Published; a draft shows Draft · N changes; Publish preview
   await expect(status(page)).toHaveText('Draft · 2 changes');
   await expect(publish(page)).toHaveAttribute('aria-disabled', 'false');
   await rest(page);
-  await expectLook(page, 'bar-draft');
+  await expectLook(page, 'bar-draft', changing(page));
 
   await publish(page).click();
   const preview = page.getByRole('dialog', { name: 'Publish 2 changes?' });
@@ -80,7 +83,7 @@ test('the pill says Published; a draft shows Draft · N changes; Publish preview
   await expect(preview.getByRole('heading', { name: 'Summary' })).toBeVisible();
   await expect(preview.locator('ins').first()).toContainText('changed');
   await expect(preview.locator('del').first()).toContainText('checked');
-  await expectLook(page, 'bar-publish-preview');
+  await expectLook(page, 'bar-publish-preview', changing(page));
   await preview.getByRole('button', { name: 'Publish' }).click();
   await expect(status(page)).toHaveText('Published');
   await expect(publish(page)).toHaveAttribute('aria-disabled', 'true');
@@ -146,7 +149,7 @@ test('More opens the other actions on the phone (a disclosure: Escape closes it 
   for (const name of ['History', 'Discard draft', 'Search', 'Media', 'Show editable areas', 'Done'])
     await expect(menu.getByRole('button', { name, exact: true })).toBeVisible();
   expect(await insideVisualViewport(menu)).toBe(true);
-  await expectLook(page, 'bar-more-open');
+  await expectLook(page, 'bar-more-open', changing(page));
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(more(page)).toBeFocused();
@@ -185,7 +188,7 @@ test('fields show a quiet cue with their label on hover and focus; Show editable
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await rest(page);
   await expect.poll(outline).toBe('dashed');
-  await expectLook(page, 'bar-areas-shown');
+  await expectLook(page, 'bar-areas-shown', changing(page));
   await action(page, 'Show editable areas');
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   await rest(page);
