@@ -15,7 +15,10 @@ import { startSite } from './harness.ts';
 // 12.5 KiB since page sections (issue 14): the core finds sections lists and loads their editor chunk.
 // 13 KiB since issue 29 and 37: the live session's join holds the session's fields read-only as their editors attach
 // (it cannot wait for the live chunk to load), and keepalive saves name the page's connection; issue 31 splits the core.
-const CORE_BUDGET = 13 * 1024;
+// 15.5 KiB since issue 31's edit bar (measured 15.3 KiB): the status pill and its count of changes, Publish's state, the
+// More menu, the jump keys and the field outlines' CSS; its icons, the confirmation, the publish preview, the
+// visual-viewport follower and the field cue are chunks of their own (together 7.6 KiB, loaded after the bar or when asked).
+const CORE_BUDGET = 15.5 * 1024;
 // 83 KiB since issue 29: the "kept as written" node and the block-source serializer (an edit never removes what the editor
 // did not touch) added 2.4 KiB to a chunk that had 1.6 KiB left; issue 31 moves the rich editor to first focus.
 const RICH_BUDGET = 83 * 1024;
