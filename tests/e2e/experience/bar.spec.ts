@@ -185,7 +185,8 @@ test('fields show a quiet cue with their label on hover and focus; Show editable
   await expect.poll(outline).toBe('none');
 
   await action(page, 'Show editable areas');
-  const toggle = bar(page).getByRole('button', { name: 'Show editable areas' });
+  // On the phone it waits in the closed More menu.
+  const toggle = bar(page).getByRole('button', { name: 'Show editable areas', includeHidden: true });
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await rest(page);
   await expect.poll(outline).toBe('dashed');
