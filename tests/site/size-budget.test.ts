@@ -15,10 +15,12 @@ import { startSite } from './harness.ts';
 // 12.5 KiB since page sections (issue 14): the core finds sections lists and loads their editor chunk.
 // 13 KiB since issue 29 and 37: the live session's join holds the session's fields read-only as their editors attach
 // (it cannot wait for the live chunk to load), and keepalive saves name the page's connection; issue 31 splits the core.
-// 15 KiB with review requests (issue 31, item 8): 14.8 KiB measured. Of the 1.8 KiB it grew, about 0.7 is the reviews'
-// own (the open-request count read at mount, the Ask to publish and Reviews buttons, the two lazy openers) and about 1.2
-// the shared icon set (icons.ts), which these buttons bring into the core first and the restyled bar needs there too.
-const CORE_BUDGET = 15 * 1024;
+// 15.5 KiB since issue 31's edit bar (measured 15.3 KiB): the status pill and its count of changes, Publish's state, the
+// More menu, the jump keys and the field outlines' CSS; its icons, the confirmation, the publish preview, the
+// visual-viewport follower and the field cue are chunks of their own (together 7.6 KiB, loaded after the bar or when asked).
+// Review requests (issue 31, item 8) add the open-request count read at mount, the Ask to publish and Reviews buttons
+// and their two lazy openers.
+const CORE_BUDGET = 17 * 1024;
 // 83 KiB since issue 29: the "kept as written" node and the block-source serializer (an edit never removes what the editor
 // did not touch) added 2.4 KiB to a chunk that had 1.6 KiB left; issue 31 moves the rich editor to first focus.
 const RICH_BUDGET = 83 * 1024;
