@@ -33,6 +33,7 @@ const PANEL_BUDGET = 9.25 * 1024;
  * The inbox 5.3 KiB since issue 31 (it is 5.27): Delete submission asks through the styled confirmation (core/confirm.ts).
  * The review requests (reviews-panel.ts, 7.9 KiB) carry the word-level diff (jsdiff); a writer's ask dialog (ask-review.ts,
  * 2.6 KiB with the requests' calls it shares with the panel) is its own chunk.
+ * History (issue 31): 9.1 KiB, most of it jsdiff for Compare with live's word-level diff.
  */
 const OTHER_PANELS = {
   'louise-settings': 9 * 1024,
@@ -40,6 +41,7 @@ const OTHER_PANELS = {
   'louise-search': 5 * 1024,
   'louise-reviews': 9 * 1024,
   'louise-ask': 3 * 1024,
+  'louise-history': 9.5 * 1024,
 } as const;
 /** The live session (realtime-client.ts): socket, protocol reader (valibot), locks, presence. */
 // 6.25 KiB since issues 29 and 37 (it is 6.0): every set carries its base, a leaving page's value goes over the socket
@@ -77,6 +79,7 @@ const OTHER_PANEL_SOURCES: Record<keyof typeof OTHER_PANELS, string> = {
   'louise-search': 'src/client/panels/search/search-panel.ts',
   'louise-reviews': 'src/client/panels/reviews/reviews-panel.ts',
   'louise-ask': 'src/client/panels/reviews/ask-review.ts',
+  'louise-history': 'src/client/panels/history/history-dialog.ts',
 };
 
 /** One chunk as Vite's manifest describes it; `imports` and `dynamicImports` name other manifest keys. */

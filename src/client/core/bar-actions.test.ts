@@ -102,3 +102,18 @@ describe('review requests in the bar', () => {
     expect(said.at(-1)).toBe('Asking for review waits until every edit is saved.');
   });
 });
+
+describe('History’s Restore and Publish this', () => {
+  it('a writer may restore (a draft save through …/restore, never …/publish) but is offered no Publish this; a refusal comes back in words', async () => {
+    const seen: string[] = [];
+    const fetch = (async (url: string) => {
+      seen.push(String(url));
+      return new Response(JSON.stringify({ error: 'not_found', message: 'Version 9 is not a version of pages row 3.' }), { status: 404 });
+    }) as typeof globalThis.fetch;
+    const transport = createTransport({ apiBase: '/api/cms', fetch });
+    const versions = barActions({ ...deps(transport, [target('pages', '3')], []), publish: false }).versions;
+    expect(versions?.publishVersion).toBeUndefined();
+    expect(await versions?.restore?.(9, '14:02')).toContain('Version 9 is not a version of pages row 3.');
+    expect(seen).toEqual(['/api/cms/pages/3/restore']);
+  });
+});
