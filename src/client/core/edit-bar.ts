@@ -1,5 +1,5 @@
 import { createChoicesPanel, type ChoiceView } from '../panels/choices/choices-panel.ts';
-import { el } from './dom.ts';
+import { el, labelled } from './dom.ts';
 import { historyButton, type VersionActions } from '../panels/history/history-panel.ts';
 import type { IconName } from './icons.ts';
 import { createNoticePanel, type NoticeLine } from '../panels/notice/notice-panel.ts';
@@ -172,12 +172,6 @@ export function createEditBar(actions: BarActions) {
 }
 
 /** A bar button: its label shown and as its tooltip, and its icon (`data-icon`) added once the icon set has loaded. */
-function labelled(name: IconName, label: string, onClick: () => void): HTMLButtonElement {
-  const control = el('button', { type: 'button', onclick: onClick, title: label }, el('span', { className: 'louise-label', textContent: label }));
-  control.dataset.icon = name;
-  return control;
-}
-
 /**
  * A panel's button (Search, Media, Inbox); its shortcut `shown` beside the
  * label (hidden from screen readers, which read `aria-keyshortcuts`: `keys`,

@@ -1,8 +1,7 @@
 // The edit bar's review controls: a writer's "Ask to publish" (where
 // publishers see Publish; "Review requested" once asked) and a publisher's
 // Reviews button with the count of open requests as a badge.
-import { el } from './dom.ts';
-import { iconButton } from './icons.ts';
+import { el, labelled } from './dom.ts';
 import { $reviews } from './review-state.ts';
 
 const CSS = `
@@ -18,7 +17,7 @@ function install(): void {
 /** A writer's Ask to publish; once asked (`$reviews.asked`) it reads "Review requested" and asking again sends newer edits or a new note. */
 export function askButton(ask: () => void): { element: HTMLButtonElement; destroy: () => void } {
   install();
-  const element = iconButton('review', 'Ask to publish', ask);
+  const element = labelled('review', 'Ask to publish', ask);
   element.id = 'louise-ask';
   const label = element.querySelector('.louise-label');
   const destroy = $reviews.subscribe(({ asked }) => {
@@ -33,7 +32,7 @@ export function askButton(ask: () => void): { element: HTMLButtonElement; destro
 /** A publisher's Reviews button, its badge counting the open requests (named in words for screen readers). */
 export function reviewsButton(open: () => void): { element: HTMLButtonElement; destroy: () => void } {
   install();
-  const element = iconButton('review', 'Reviews', open);
+  const element = labelled('review', 'Reviews', open);
   element.id = 'louise-reviews-open';
   const badge = el('span', { className: 'lb-badge' });
   badge.setAttribute('aria-hidden', 'true');
