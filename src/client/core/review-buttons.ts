@@ -8,6 +8,7 @@ const CSS = `
 #louise-bar .lb-badge{display:inline-block;min-width:1.25rem;margin-left:.35rem;padding:0 .35rem;border-radius:999px;background:#fbbf24;color:#18181b;font-size:12px;font-weight:700;line-height:1.25rem;text-align:center}
 #louise-bar .lb-badge[hidden]{display:none}
 #louise-bar button[data-asked]{border-color:#fbbf24}
+#louise-bar .lb-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 `;
 
 function install(): void {
@@ -34,15 +35,15 @@ export function reviewsButton(open: () => void): { element: HTMLButtonElement; d
   install();
   const element = labelled('review', 'Reviews', open);
   element.id = 'louise-reviews-open';
+  // The name is the visible words (axe: label-content-name-mismatch): "Reviews", the badge's count, and "open requests" for screen readers only.
   const badge = el('span', { className: 'lb-badge' });
-  badge.setAttribute('aria-hidden', 'true');
-  element.append(badge);
+  const words = el('span', { className: 'lb-sr' });
+  element.append(' ', badge, words);
   const destroy = $reviews.subscribe(({ open: count }) => {
     badge.textContent = String(count);
     badge.hidden = count === 0;
-    const words = count === 0 ? 'Reviews: no open requests' : `Reviews: ${count} open request${count === 1 ? '' : 's'}`;
-    element.setAttribute('aria-label', words);
-    element.title = words;
+    words.textContent = count === 0 ? ' (no open requests)' : ` open request${count === 1 ? '' : 's'}`;
+    element.title = count === 0 ? 'Reviews: no open requests' : `Reviews: ${count} open request${count === 1 ? '' : 's'}`;
   });
   return { element, destroy };
 }
