@@ -31,6 +31,7 @@ export default defineConfig({
           label: 'Guides',
           items: [
             'guides/regions-and-collections',
+            'guides/rich-text',
             'guides/media',
             'guides/settings-and-forms',
             'guides/search',

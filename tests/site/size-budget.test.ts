@@ -17,8 +17,10 @@ import { startSite } from './harness.ts';
 // (it cannot wait for the live chunk to load), and keepalive saves name the page's connection; issue 31 splits the core.
 const CORE_BUDGET = 13 * 1024;
 // 83 KiB since issue 29: the "kept as written" node and the block-source serializer (an edit never removes what the editor
-// did not touch) added 2.4 KiB to a chunk that had 1.6 KiB left; issue 31 moves the rich editor to first focus.
-const RICH_BUDGET = 83 * 1024;
+// did not touch) added 2.4 KiB to a chunk that had 1.6 KiB left. 85 KiB since issue 31 (it is 84.6): the one formatting
+// toolbar and the floating one on a selection (icons, pressed states, roving focus) and the caret's handover at mount;
+// the chunk is no longer loaded with the page but on a rich field's first focus or pointer-over.
+const RICH_BUDGET = 85 * 1024;
 const PANEL_BUDGET = 8.5 * 1024;
 /** The other panels, by their dialog's id: each its own chunk, with the shared panel frame. */
 const OTHER_PANELS = { 'louise-settings': 7 * 1024, 'louise-inbox': 5 * 1024, 'louise-search': 5 * 1024 } as const;

@@ -13,7 +13,7 @@ export const CSS = `
 :root:has(astro-dev-toolbar) #louise-bar{z-index:2000000000;padding-bottom:calc(.5rem + 58px)}
 #louise-bar button{font:inherit;padding:.3rem .75rem;border:1px solid #a1a1aa;border-radius:4px;background:#27272a;color:#fafafa;cursor:pointer}
 #louise-bar button:hover{background:#3f3f46}
-#louise-bar button:focus-visible,.louise-toolbar button:focus-visible{outline:3px solid #fbbf24;outline-offset:1px}
+#louise-bar button:focus-visible{outline:3px solid #fbbf24;outline-offset:1px}
 #louise-bar .lb-status{flex:1 1 16rem;margin:0}
 #louise-bar [data-tone=problem]{color:#fecaca;font-weight:600}
 #louise-bar .lb-panel{margin:.5rem 0;padding:.5rem;border:1px solid #52525b;border-radius:4px}
@@ -32,8 +32,6 @@ export const CSS = `
 [data-cms-type=image]:not([src]){min-width:8rem;min-height:5rem;background:#e4e4e7}
 [data-cms-field][data-cms-readonly]{outline:1px dotted #71717a}
 [data-cms-state=error],[data-cms-state=conflict],[data-cms-state=locked]{outline:2px solid #dc2626}
-.louise-toolbar{position:sticky;top:0;z-index:10;display:flex;gap:.25rem;padding:.25rem;background:#f4f4f5;border:1px solid #d4d4d8;border-radius:4px}
-.louise-toolbar button{font:13px system-ui,sans-serif;min-width:2rem;padding:.2rem .4rem;border:1px solid #a1a1aa;border-radius:3px;background:#fff;color:#18181b;cursor:pointer}
 .louise-kept{position:relative;margin:.5rem 0;padding:1.25rem .25rem .25rem;outline:1px dashed #a1a1aa;outline-offset:2px;cursor:default}
 .louise-kept-inline{display:inline;margin:0;padding:0;outline-offset:0}
 .louise-kept-cue{position:absolute;top:0;left:0;font:11px/1.4 system-ui,sans-serif;padding:0 .3rem;background:#f4f4f5;color:#3f3f46;border-radius:0 0 3px 0}
