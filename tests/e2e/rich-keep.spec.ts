@@ -52,6 +52,8 @@ test.describe('rich text keeps what the editor does not model', () => {
       expect(original).toContain(part);
     const before = sanitizeRichHtml(original, MEDIA);
     await openEditing(page, PAGE);
+    // The editor mounts when the pointer comes over the field.
+    await page.locator(BODY).hover();
     await expect(page.locator(`${BODY} .louise-kept`).first()).toBeVisible();
     await expect(page.locator(`${BODY} .louise-kept-cue`).first()).toHaveText('Kept as written');
     await typeAtStart(page, BODY, 'Z');

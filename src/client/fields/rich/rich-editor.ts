@@ -231,8 +231,9 @@ export function mountRichEditor(el: HTMLElement, onInput: () => void, context: R
   });
   restoreSelection(el, caret);
   attachToolbars({ editor, el, label, inline });
-  // Keys typed before the editor was there are an edit like any other.
-  if (pristine !== undefined && html !== pristine) onInput();
+  // Keys typed before the editor was there are an edit like any other: said once the caller holds this editor (its
+  // input handler reads the field's value through it).
+  if (pristine !== undefined && html !== pristine) queueMicrotask(onInput);
   return {
     get: () => editor.read(() => $exportSource(editor, ledger)),
     set: (value) => {

@@ -113,6 +113,7 @@ const CSS = `
 .louise-toolbar{position:fixed;z-index:2147483001;display:flex;align-items:center;gap:2px;box-sizing:border-box;max-width:calc(100vw - 1rem);overflow-x:auto;padding:.25rem;background:#18181b;color:#fafafa;border-radius:6px;box-shadow:0 2px 10px #0006;font:600 14px/1 system-ui,sans-serif;scrollbar-width:thin}
 .louise-toolbar[hidden]{display:none}
 .louise-toolbar button{flex:none;display:inline-flex;align-items:center;justify-content:center;gap:1px;min-width:2.25rem;min-height:2.25rem;padding:0 .35rem;border:0;border-radius:6px;background:transparent;color:inherit;font:inherit;cursor:pointer}
+.louise-toolbar button[hidden]{display:none}
 .louise-toolbar button:hover{background:#3f3f46}
 .louise-toolbar button[aria-pressed=true]{background:#fafafa;color:#18181b}
 .louise-toolbar button:focus-visible{outline:3px solid #fbbf24;outline-offset:-3px}
