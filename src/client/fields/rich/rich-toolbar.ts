@@ -235,6 +235,10 @@ function createToolbars() {
     const bottom = view ? view.offsetTop + view.height : innerHeight;
     const bar = document.getElementById('louise-bar')?.getBoundingClientRect();
     const above = bar && bar.height > 0 ? Math.min(bar.top, bottom) : bottom;
+    // Centred in what shows (a page wider than a phone's screen widens the layout viewport, not the visual one).
+    const width = view ? view.width : innerWidth;
+    docked.bar.style.maxWidth = `${width - 16}px`;
+    docked.bar.style.left = `${(view ? view.offsetLeft : 0) + width / 2}px`;
     docked.bar.style.top = `${Math.max(0, above - docked.bar.offsetHeight - 6)}px`;
   };
   /** Shows the floating toolbar above a text selection in the current field (below it when there is no room), else hides it. */
@@ -247,7 +251,9 @@ function createToolbars() {
     const { offsetHeight: height, offsetWidth: width } = floating.bar;
     const top = box.top - height - 8 >= 0 ? box.top - height - 8 : box.bottom + 8;
     floating.bar.style.top = `${top}px`;
-    floating.bar.style.left = `${Math.min(Math.max(4, box.left + box.width / 2 - width / 2), innerWidth - width - 4)}px`;
+    const view = visualViewport;
+    const right = (view ? view.offsetLeft + view.width : innerWidth) - width - 4;
+    floating.bar.style.left = `${Math.min(Math.max((view?.offsetLeft ?? 0) + 4, box.left + box.width / 2 - width / 2), right)}px`;
   };
   const refresh = () => {
     if (!current) return;
