@@ -48,8 +48,9 @@ test.describe('inline editing', () => {
     await retype(page, TITLE, title);
     await expect(status(page)).toHaveText(DRAFT_SAVED);
     const body = page.locator('[data-cms-field$=":body"]');
-    await expect(body).toHaveAttribute('data-lexical-editor', 'true');
+    // Its editor mounts when an editor reaches for it (the first key typed meanwhile is kept).
     await body.locator('p').first().click();
+    await expect(body).toHaveAttribute('data-lexical-editor', 'true');
     await page.keyboard.press('End');
     const rich = `Rich text saves too (${run}).`;
     await page.keyboard.type(` ${rich}`);
@@ -71,7 +72,7 @@ test.describe('inline editing', () => {
     await openEditing(page, '/');
     const id = await pageIdOf(page);
     const body = page.locator('[data-cms-field$=":body"]');
-    // The body's own toolbar (the page's blocks have rich fields with theirs).
+    // The one formatting toolbar, for the body while it has focus.
     const tools = page.getByRole('toolbar', { name: 'Formatting: body' });
     // Lexical reads the selection on the async selectionchange event: let it land before the next key.
     const key = async (name: string) => {

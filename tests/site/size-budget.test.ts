@@ -22,8 +22,10 @@ import { startSite } from './harness.ts';
 // and their two lazy openers.
 const CORE_BUDGET = 17 * 1024;
 // 83 KiB since issue 29: the "kept as written" node and the block-source serializer (an edit never removes what the editor
-// did not touch) added 2.4 KiB to a chunk that had 1.6 KiB left; issue 31 moves the rich editor to first focus.
-const RICH_BUDGET = 83 * 1024;
+// did not touch) added 2.4 KiB to a chunk that had 1.6 KiB left. 85 KiB since issue 31 (it is 84.6): the one formatting
+// toolbar and the floating one on a selection (icons, pressed states, roving focus) and the caret's handover at mount;
+// the chunk is no longer loaded with the page but on a rich field's first focus or pointer-over.
+const RICH_BUDGET = 85 * 1024;
 // 9.25 KiB since issue 31 (it is 9.24): Delete asks through the styled confirmation (core/confirm.ts, 1.0 KiB) instead of confirm().
 const PANEL_BUDGET = 9.25 * 1024;
 /**

@@ -23,7 +23,7 @@ import { collectUnits, docOf, type StartedUnit, type Unit } from './units.ts';
 
 /** What `mountCms` returns on a page with markers. */
 export interface CmsHandle {
-  /** Resolves once every field is editable (rich-text fields load their editor first). */
+  /** Resolves once every field is editable: a rich-text field is then armed, its editor mounting on first focus or pointer-over, keeping the caret and any early keys. */
   ready: Promise<void>;
   /** Saves every pending edit now; resolves when nothing is in flight. */
   flush(): Promise<void>;

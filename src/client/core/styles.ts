@@ -18,7 +18,7 @@ export const CSS = `
 #louise-bar button.lb-primary{background:#4f46e5;border-color:#4f46e5;font-weight:600}
 #louise-bar button.lb-primary:hover{background:#4338ca}
 #louise-bar button.lb-primary[aria-disabled=true]{background:#27272a;border-color:#3f3f46;color:#a1a1aa;font-weight:400;cursor:not-allowed}
-#louise-bar button:focus-visible,.louise-toolbar button:focus-visible{outline:3px solid #fbbf24;outline-offset:1px}
+#louise-bar button:focus-visible{outline:3px solid #fbbf24;outline-offset:1px}
 #louise-bar .lb-pill{display:inline-flex;align-items:center;gap:.45rem;min-width:0;margin:0 auto 0 0;padding:.25rem .75rem;border-radius:999px;background:#27272a;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 #louise-bar .lb-pill::before{content:"";flex:none;width:.55rem;height:.55rem;border-radius:50%;background:#a1a1aa}
 #louise-bar .lb-pill[data-tone=ok]::before{background:#4ade80}
@@ -53,8 +53,6 @@ export const CSS = `
 [data-cms-field][data-cms-readonly]:not(img){position:relative}
 .louise-readonly-icon{position:absolute;top:-.55em;right:-.45em;width:12px;height:12px;padding:2px;border-radius:50%;background:#18181b;color:#fafafa;pointer-events:none}
 [data-cms-state=error],[data-cms-state=conflict],[data-cms-state=locked]{outline:2px solid #dc2626}
-.louise-toolbar{position:sticky;top:0;z-index:10;display:flex;gap:.25rem;padding:.25rem;background:#f4f4f5;border:1px solid #d4d4d8;border-radius:4px}
-.louise-toolbar button{font:13px system-ui,sans-serif;min-width:2rem;padding:.2rem .4rem;border:1px solid #a1a1aa;border-radius:3px;background:#fff;color:#18181b;cursor:pointer}
 .louise-kept{position:relative;margin:.5rem 0;padding:1.25rem .25rem .25rem;outline:1px dashed #a1a1aa;outline-offset:2px;cursor:default}
 .louise-kept-inline{display:inline;margin:0;padding:0;outline-offset:0}
 .louise-kept-cue{position:absolute;top:0;left:0;font:11px/1.4 system-ui,sans-serif;padding:0 .3rem;background:#f4f4f5;color:#3f3f46;border-radius:0 0 3px 0}

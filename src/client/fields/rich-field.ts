@@ -1,14 +1,56 @@
+import { isPhrasingHost } from '../../content/inline-host.ts';
+import { $status } from '../core/status.ts';
 import type { FieldEditor } from './plain-field.ts';
 import { DEFAULT_RICH_CONTEXT, type RichContext } from './rich-context.ts';
 
 export type { RichContext };
 
+/** What starts a field's editor: the first focus, or a pointer coming over it (a mouse hovers before it clicks). */
+const WAKE = ['focusin', 'pointerover', 'pointerdown'] as const;
+
 /**
- * Mounts the rich-text editor on a marker. Lexical lives in its own chunk,
- * fetched only when the page has a rich-text field. `context` says where
- * its images are uploaded and picked (default: `/api/cms`, the page's fetch).
+ * Makes a rich-text marker editable and arms its editor, which mounts on
+ * first focus or pointer-over: Lexical is its own chunk, fetched only when an
+ * editor reaches for a rich field. Until then the element keeps its rendered
+ * HTML and is a native `contenteditable` (focusable, the caret lands where
+ * clicked, early keys are typed); the editor takes over that text and caret
+ * when it mounts (rich-editor.ts). `context` says where its images are
+ * uploaded and picked (default: `/api/cms`, the page's fetch).
  */
-export async function attachRichField(el: HTMLElement, onInput: () => void, context: RichContext = DEFAULT_RICH_CONTEXT): Promise<FieldEditor> {
-  const { mountRichEditor } = await import('./rich/rich-editor.ts');
-  return mountRichEditor(el, onInput, context);
+export function attachRichField(el: HTMLElement, onInput: () => void, context: RichContext = DEFAULT_RICH_CONTEXT): FieldEditor {
+  const pristine = el.innerHTML;
+  el.contentEditable = 'true';
+  el.setAttribute('role', 'textbox');
+  el.setAttribute('aria-multiline', isPhrasingHost(el.localName) ? 'false' : 'true');
+  el.setAttribute('aria-label', el.dataset.cmsLabel ?? el.dataset.cmsField?.split(':').pop() ?? 'Rich text');
+  let editor: FieldEditor | null = null;
+  // A value put in before the editor is there (another tab's edit): shown once it mounts.
+  let pending: string | undefined;
+  let loading = false;
+  const wake = () => {
+    if (loading) return;
+    loading = true;
+    import('./rich/rich-editor.ts').then(
+      ({ mountRichEditor }) => {
+        for (const type of WAKE) el.removeEventListener(type, wake);
+        editor = mountRichEditor(el, onInput, context, pristine);
+        if (pending !== undefined) editor.set(pending);
+      },
+      (error: unknown) => {
+        // The next focus tries again.
+        loading = false;
+        $status.set({ tone: 'problem', text: `The rich-text editor could not load (${String(error)}). Reload the page to try again.` });
+      },
+    );
+  };
+  for (const type of WAKE) el.addEventListener(type, wake);
+  return {
+    get: () => editor?.get() ?? pending ?? pristine,
+    set: (value) => {
+      if (editor) return editor.set(value);
+      if (value === (pending ?? pristine)) return;
+      pending = value;
+      wake();
+    },
+  };
 }

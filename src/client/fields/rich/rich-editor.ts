@@ -32,13 +32,16 @@ import { DEFAULT_RICH_CONTEXT, type RichContext } from '../rich-context.ts';
 import { $exportSource, $flattenRoot, $loadSource, type Ledger } from './rich-source.ts';
 import { $status } from '../../core/status.ts';
 import { INSERT_IMAGE_FROM_LIBRARY } from './commands.ts';
+import { readSelection, restoreSelection } from './caret.ts';
 import { fieldRules } from './field-rules.ts';
 import { registerLinks } from './rich-link.ts';
 import { registerPaste } from './rich-paste.ts';
 import { registerSlashMenu } from './rich-slash.ts';
-import { toolbar } from './rich-toolbar.ts';
+import { attachToolbars } from './rich-toolbar.ts';
 
 const LOAD = 'louise-load';
+/** Lexical draws bold as <strong>, but italic inside it and underline only as a theme's class (rich-toolbar.ts styles them). */
+const TEXT_THEME = { bold: 'louise-b', italic: 'louise-i', underline: 'louise-u' };
 
 /** Replaces the editor's content with `html`; the ledger remembers each block's source (see rich-source.ts). */
 function load(editor: LexicalEditor, html: string, inline: boolean): Ledger {
@@ -180,28 +183,33 @@ function registerInline(editor: LexicalEditor, ledger: () => Ledger): void {
 }
 
 /**
- * Mounts Lexical in place on a rich-text marker, with a small formatting
- * toolbar. `context` says where images are uploaded and picked. What the
- * editor does not model is kept as written, and a block the editor did not
- * change is saved exactly as it was loaded (rich-source.ts).
+ * Mounts Lexical in place on a rich-text marker that rich-field.ts armed (it
+ * is a native contenteditable until now: its text and caret, and any keys
+ * typed while this chunk loaded, are taken over), served by the page's
+ * formatting toolbars. `pristine` is the field's HTML as the page rendered
+ * it: an early key made it differ, and that is an edit. `context` says where
+ * images are uploaded and picked. What the editor does not model is kept as
+ * written, and a block the editor did not change is saved exactly as it was
+ * loaded (rich-source.ts).
  */
-export function mountRichEditor(el: HTMLElement, onInput: () => void, context: RichContext = DEFAULT_RICH_CONTEXT): FieldEditor {
+export function mountRichEditor(el: HTMLElement, onInput: () => void, context: RichContext = DEFAULT_RICH_CONTEXT, pristine?: string): FieldEditor {
   const label = el.dataset.cmsLabel ?? humanLabel(el.dataset.cmsField?.split(':').pop() ?? 'Rich text');
   const html = el.innerHTML;
   const inline = isPhrasingHost(el.localName);
+  const caret = readSelection(el);
   el.replaceChildren();
   const editor = createEditor({
     namespace: 'louise',
     nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, ImageNode, KeptNode],
-    theme: inline ? { paragraph: 'louise-inline-line' } : {},
+    theme: { text: TEXT_THEME, ...(inline ? { paragraph: 'louise-inline-line' } : {}) },
     onError: (error) => console.error('louise: rich-text editor', error),
   });
-  // Lexical's core leaves contenteditable to the host (React's ContentEditable does it there).
-  el.contentEditable = 'true';
+  // Lexical's core leaves contenteditable to the host (React's ContentEditable does it there); rich-field.ts set it
+  // before the mount, and a live session's hold or lock may have turned it off since: left as it is.
+  if (!el.hasAttribute('contenteditable')) el.contentEditable = 'true';
   el.setAttribute('role', 'textbox');
   el.setAttribute('aria-multiline', inline ? 'false' : 'true');
   el.setAttribute('aria-label', label);
-  el.before(toolbar(editor, label, inline));
   editor.setRootElement(el);
   registerRichText(editor);
   registerList(editor);
@@ -221,6 +229,11 @@ export function mountRichEditor(el: HTMLElement, onInput: () => void, context: R
   editor.registerUpdateListener(({ dirtyElements, dirtyLeaves, tags }) => {
     if ((dirtyElements.size > 0 || dirtyLeaves.size > 0) && !tags.has(LOAD)) onInput();
   });
+  restoreSelection(el, caret);
+  attachToolbars({ editor, el, label, inline });
+  // Keys typed before the editor was there are an edit like any other: said once the caller holds this editor (its
+  // input handler reads the field's value through it).
+  if (pristine !== undefined && html !== pristine) queueMicrotask(onInput);
   return {
     get: () => editor.read(() => $exportSource(editor, ledger)),
     set: (value) => {
