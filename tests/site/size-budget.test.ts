@@ -18,7 +18,11 @@ import { startSite } from './harness.ts';
 const CORE_BUDGET = 13 * 1024;
 // 83 KiB since issue 29: the "kept as written" node and the block-source serializer (an edit never removes what the editor
 // did not touch) added 2.4 KiB to a chunk that had 1.6 KiB left; issue 31 moves the rich editor to first focus.
-const RICH_BUDGET = 83 * 1024;
+// 99 KiB since issue 31's rich input (measured 98.1): @lexical/markdown's shortcut engine brings about 11 KiB of its own
+// plus the code and link nodes its transformer list names (Rollup keeps them), and the link popover, slash menu and paste
+// cleanup add about 9 KiB. Loading the Markdown engine with import() split Lexical into a shared chunk that did not
+// mount in the end-to-end run; it stays static until that is understood.
+const RICH_BUDGET = 99 * 1024;
 const PANEL_BUDGET = 8.5 * 1024;
 /** The other panels, by their dialog's id: each its own chunk, with the shared panel frame. */
 const OTHER_PANELS = { 'louise-settings': 7 * 1024, 'louise-inbox': 5 * 1024, 'louise-search': 5 * 1024 } as const;
