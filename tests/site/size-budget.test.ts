@@ -25,7 +25,11 @@ const CORE_BUDGET = 17 * 1024;
 // did not touch) added 2.4 KiB to a chunk that had 1.6 KiB left. 85 KiB since issue 31 (it is 84.6): the one formatting
 // toolbar and the floating one on a selection (icons, pressed states, roving focus) and the caret's handover at mount;
 // the chunk is no longer loaded with the page but on a rich field's first focus or pointer-over.
-const RICH_BUDGET = 85 * 1024;
+// 101 KiB with issue 31's rich input: @lexical/markdown's shortcut engine brings about 11 KiB of its own plus the code
+// and link nodes its transformer list names (Rollup keeps them), and the link popover, slash menu and paste cleanup add
+// about 9 KiB. Loading the Markdown engine with import() split Lexical into a shared chunk that did not mount in the
+// end-to-end run; it stays static until that is understood.
+const RICH_BUDGET = 101 * 1024;
 // 9.25 KiB since issue 31 (it is 9.24): Delete asks through the styled confirmation (core/confirm.ts, 1.0 KiB) instead of confirm().
 const PANEL_BUDGET = 9.25 * 1024;
 /**

@@ -2,7 +2,7 @@
 // text, page suggestions, site-relative internal links), Markdown shortcuts,
 // the slash menu and a Word paste, at 1440x900 and on a phone. Each test edits
 // a page of its own and discards its draft at the end.
-import { expect, type Page, test } from '@playwright/test';
+import { type APIResponse, expect, type Page, test } from '@playwright/test';
 import { baseUrl, createPage, discardDraft, openEditing, signIn, storedDraft, withoutLiveSession } from '../editing-helpers.ts';
 import { expectLook } from './look.ts';
 
@@ -119,7 +119,7 @@ test('a page picked from the suggestions is linked by its site-relative address'
   const id = await richPage(page, 'link-pick');
   // The seeded pages are found once indexed (a publisher's rebuild, batch by batch).
   for (let cursor: number | null = null, i = 0; i === 0 || (cursor !== null && i < 50); i++) {
-    const res = await page.request.post('/api/cms/pages/reindex', { headers: { origin: baseUrl() }, data: { cursor } });
+    const res: APIResponse = await page.request.post('/api/cms/pages/reindex', { headers: { origin: baseUrl() }, data: { cursor } });
     expect(res.status(), await res.text()).toBe(200);
     cursor = ((await res.json()) as { nextCursor: number | null }).nextCursor;
   }

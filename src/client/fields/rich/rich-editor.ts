@@ -35,6 +35,7 @@ import { INSERT_IMAGE_FROM_LIBRARY } from './commands.ts';
 import { readSelection, restoreSelection } from './caret.ts';
 import { fieldRules } from './field-rules.ts';
 import { registerLinks } from './rich-link.ts';
+import { registerMarkdown } from './rich-markdown.ts';
 import { registerPaste } from './rich-paste.ts';
 import { registerSlashMenu } from './rich-slash.ts';
 import { attachToolbars } from './rich-toolbar.ts';
@@ -216,12 +217,7 @@ export function mountRichEditor(el: HTMLElement, onInput: () => void, context: R
   registerHistory(editor, createEmptyHistoryState(), 300);
   registerImages(editor, context);
   registerLinks(editor, el, context);
-  // The shortcuts' engine (@lexical/markdown, with the code and link nodes it names: about 11 KB gzipped) is a chunk
-  // of its own, fetched as the field mounts, long before a shortcut is typed; without it the text is still plain text.
-  void import('./rich-markdown.ts').then(
-    (markdown) => markdown.registerMarkdown(editor, fieldRules(inline)),
-    (error: unknown) => console.error('louise: Markdown shortcuts', error),
-  );
+  registerMarkdown(editor, fieldRules(inline));
   if (!inline) registerSlashMenu(editor, el, label, fieldRules(inline));
   if (!inline) registerPaste(editor, fieldRules(inline));
   let ledger = load(editor, html, inline);
