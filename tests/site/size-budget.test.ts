@@ -31,7 +31,7 @@ const CORE_BUDGET = 17 * 1024;
 // end-to-end run; it stays static until that is understood.
 const RICH_BUDGET = 101 * 1024;
 // 9.25 KiB since issue 31 (it is 9.24): Delete asks through the styled confirmation (core/confirm.ts, 1.0 KiB) instead of confirm().
-const PANEL_BUDGET = 9.25 * 1024;
+const PANEL_BUDGET = 9.75 * 1024;
 /**
  * The other panels, by their dialog's id: each its own chunk, with the shared panel frame.
  * Settings 9 KiB since issue 31 (it was 6.3, now 8.5): settings are drafts, so the panel has the draft state, Publish,
@@ -42,12 +42,12 @@ const PANEL_BUDGET = 9.25 * 1024;
  * History (issue 31): 9.1 KiB, most of it jsdiff for Compare with live's word-level diff.
  */
 const OTHER_PANELS = {
-  'louise-settings': 9 * 1024,
-  'louise-inbox': 5.3 * 1024,
-  'louise-search': 5 * 1024,
+  'louise-settings': 9.5 * 1024,
+  'louise-inbox': 5.75 * 1024,
+  'louise-search': 5.5 * 1024,
   'louise-reviews': 9 * 1024,
   'louise-ask': 3 * 1024,
-  'louise-history': 9.5 * 1024,
+  'louise-history': 10.75 * 1024,
 } as const;
 /** The live session (realtime-client.ts): socket, protocol reader (valibot), locks, presence. */
 // 6.25 KiB since issues 29 and 37 (it is 6.0): every set carries its base, a leaving page's value goes over the socket
@@ -59,13 +59,26 @@ const REALTIME_BUDGET = 7 * 1024;
 // 9.5 KiB since issue 31 (it is 9.1): the picker with each type's description and sketch (block-picker.ts), "+" between
 // blocks and the drop line, and, counted here until the core's bar imports them too, the shared icon set (core/icons.ts)
 // and the styled confirmation (core/confirm.ts), about 1 KiB each, which leave this chunk for the core's once it does.
-const SECTIONS_BUDGET = 9.5 * 1024;
+const SECTIONS_BUDGET = 10.25 * 1024;
 /** A writer's read-only fields (readonly-view.ts): the lock icon (the icon set) and the note that says why, loaded only when a page has such fields. */
-const READONLY_BUDGET = 2.25 * 1024;
+const READONLY_BUDGET = 2.75 * 1024;
 /** The bar's choices (choice-view.ts: a conflict's or an unsaved edit's two versions, rich text sanitized and inert by safe-html.ts), loaded when there is one. */
 // 5.5 KiB since issue 31 (it is 5.47): a word-level diff of theirs and yours (panels/diff/word-diff.ts with jsdiff's diffWords,
 // about 3.4 KiB); the chunk loads only when there is a conflict or unsaved text to choose about.
-const CONFLICT_VIEW_BUDGET = 5.5 * 1024;
+const CONFLICT_VIEW_BUDGET = 6 * 1024;
+// Measured with everything of issue 31 together: the chunks above grew by the shared pieces each counts in full (the icon
+// set, 1.3 KiB, the styled confirmation, 1.0, and Rolldown's small runtime helper), which a browser downloads once.
+/**
+ * The small chunks the core loads once the bar is on the page or when asked (issue 31), each with its own budget: by
+ * source module, or for a chunk several others share (Rolldown names it after its first module) by that name.
+ */
+const SMALL_LAZY: Record<string, number> = {
+  'src/client/core/bar-viewport.ts': 1 * 1024,
+  'src/client/core/field-cue.ts': 1 * 1024,
+  'src/client/core/publish-preview.ts': 5 * 1024,
+  icons: 1.75 * 1024,
+  confirm: 1.5 * 1024,
+};
 const ASSETS = new URL('../../lib/editor/', import.meta.url);
 const ENTRY = 'editor.js';
 /** Vite's manifest of the edit-mode build (`build.manifest` in scripts/build-package.mjs): each chunk by its source module. */
@@ -140,6 +153,8 @@ const others = Object.entries(OTHER_PANELS).map(([id, budget]) => {
   const src = OTHER_PANEL_SOURCES[id as keyof typeof OTHER_PANELS];
   return { id, src, budget, chunks: lazyChunk(src) };
 });
+/** The manifest key the core loads `name` by: its source module, or a shared chunk's `_<name>-<hash>.js`. */
+const smallKey = (name: string) => (name.includes('/') ? name : [...lazy].find((key) => key.startsWith(`_${name}-`)));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 describe('edit-mode client size budgets', () => {
@@ -150,7 +165,16 @@ describe('edit-mode client size budgets', () => {
     ).toBeTruthy();
     expect(rich.size, 'the rich-text editor is not a separate dynamically imported chunk').toBeGreaterThan(0);
     // Every chunk the core loads on demand has its budget below (a new one needs its own).
-    const budgeted = [RICH_SOURCE, PANEL_SOURCE, CONFLICT_VIEW_SOURCE, REALTIME_SOURCE, SECTIONS_SOURCE, READONLY_SOURCE, ...others.map((other) => other.src)];
+    const budgeted = [
+      RICH_SOURCE,
+      PANEL_SOURCE,
+      CONFLICT_VIEW_SOURCE,
+      REALTIME_SOURCE,
+      SECTIONS_SOURCE,
+      READONLY_SOURCE,
+      ...others.map((other) => other.src),
+      ...Object.keys(SMALL_LAZY).map((name) => smallKey(name) ?? name),
+    ];
     expect([...lazy].sort(), 'a chunk the core imports on demand has no size budget').toEqual(budgeted.sort());
     expect([...rich].some((name) => /Lexical|lexical/.test(source(name)))).toBe(true);
     expect([...core].some((name) => source(name).includes('createEditor') && source(name).includes('registerRichText'))).toBe(false);
@@ -165,6 +189,17 @@ describe('edit-mode client size budgets', () => {
       'the media panel chunk pulls in Lexical',
     ).toBe(false);
   });
+
+  for (const [name, budget] of Object.entries(SMALL_LAZY))
+    it(`keeps the ${name} chunk the bar loads on demand within ${kb(budget)} gzipped, out of the core`, () => {
+      const key = smallKey(name);
+      expect(key && manifest[key], `no chunk of its own for ${name}`).toBeTruthy();
+      const own = manifest[key!]!.file;
+      expect(core.has(own), `${name} is in the core`).toBe(false);
+      const size = gzipped(files(closureKeys([key!], core)));
+      console.log(`${name} chunk: ${kb(size)} gzipped`);
+      expect(size).toBeLessThanOrEqual(budget);
+    });
 
   it(`keeps the edit-mode core within ${kb(CORE_BUDGET)} gzipped`, () => {
     const size = gzipped(core);
