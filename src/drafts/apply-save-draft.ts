@@ -20,7 +20,7 @@ import type { D1Client } from '../db/d1-session.ts';
 import { errorName, reportDegraded } from '../security/degraded.ts';
 import { runValidate, validationError, type DraftDeps } from './draft-deps.ts';
 import { nameConflicts } from './conflict-authors.ts';
-import { insertDraft, readWork, type Work } from './draft-store.ts';
+import { insertDraftReadingLive, readWork, type Work } from './draft-store.ts';
 import { HttpError } from '../http/errors.ts';
 import type { EditorRouteEnv, RouteContext } from '../http/route.ts';
 import type { EditorSession } from '../http/session.ts';
@@ -48,6 +48,8 @@ export interface SavedDraft {
   versionId: number | null;
   revs: Record<string, string>;
   data: Record<string, unknown>;
+  /** The live row as the save found it (null when it did not read it): what `changes` compare with. */
+  live: Record<string, unknown> | null;
 }
 
 /** Saves landing together on the same guarded fields retry this often before answering 503. */
@@ -129,15 +131,15 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
         if (buffer.isQueued(key) && options.ctx)
           options.ctx.waitUntil(write.catch((error) => reportDegraded('editor.buffer', { collection: vt.config.slug, id, error: errorName(error) })));
         else await write;
-        return { versionId: null, revs: documentRevs(data, vt.config.fields), data };
+        return { versionId: null, revs: documentRevs(data, vt.config.fields), data, live: work.live };
       }
     }
     const guards: Record<string, unknown> = {};
     if (work) for (const field of guarded) guards[field] = work.stored[field];
-    const row = await insertDraft(client, vt, id, toInsert, guards, session.id);
+    const { row, live } = await insertDraftReadingLive(client, vt, id, toInsert, guards, session.id);
     if (row) {
       const data = fullSnapshot(row, vt.fields);
-      return { versionId: row.id as number, revs: documentRevs(data, vt.config.fields), data };
+      return { versionId: row.id as number, revs: documentRevs(data, vt.config.fields), data, live };
     }
     // Missing row, item out of range, or a guarded field changed under us: read and decide again.
     mustRead = true;

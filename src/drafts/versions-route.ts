@@ -8,7 +8,7 @@ import type { CollectionConfig } from '../content/collection.ts';
 import { changedFields, parseDraftBody, type DraftEdit } from './merge-draft.ts';
 import { readSession, withBookmark, writeSession } from '../db/d1-cookie.ts';
 import { draftDeps, type DraftDeps, type DraftDepsOptions } from './draft-deps.ts';
-import { readWork, toWork, workStatements } from './draft-store.ts';
+import { toWork, workStatements } from './draft-store.ts';
 import { requireEditor } from '../http/guard.ts';
 import { HttpError, json } from '../http/errors.ts';
 import { listPage, parseId, parseListQuery } from '../http/list-query.ts';
@@ -131,8 +131,8 @@ export function versionsRoute<E extends EditorRouteEnv>(options: VersionsRouteOp
       const live = liveSid(request);
       const edit = parseDraftEdit(await parseBody(request, SaveBody), deps.vt.config);
       const saved = await applySaveDraft(env, deps, session, id, edit, { softLocks, client, ctx, live });
-      const work = await readWork(client, deps.vt, id);
-      const changes = work ? pendingChanges(work.live, saved.data, deps.vt.fields) : [];
+      // The save read the live row in its own round trip (insertDraftReadingLive): no read of its own here.
+      const changes = saved.live ? pendingChanges(saved.live, saved.data, deps.vt.fields) : [];
       response = json({ versionId: saved.versionId, revs: saved.revs, changes } satisfies DraftSaved);
     } else if (action === 'restore') {
       const { versionId } = await parseBody(request, RestoreBody);
