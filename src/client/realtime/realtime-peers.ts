@@ -34,7 +34,8 @@ export function presenceView(row: Element | null) {
   const offline = el('p', { className: 'lb-offline' });
   offline.setAttribute('role', 'status');
   const root = el('div', { className: 'lb-live', hidden: true }, peers, offline);
-  row?.querySelector('.lb-status')?.after(root);
+  // Beside the status pill (its id stays `louise-status`).
+  row?.querySelector('#louise-status')?.after(root);
   let announce: ReturnType<typeof setTimeout> | undefined;
 
   return {
