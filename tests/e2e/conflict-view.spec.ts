@@ -68,10 +68,10 @@ test('a conflict in rich text shows both sides as they are: the image in theirs 
   await expect(conflict.locator('strong', { hasText: 'bold words' })).toBeVisible();
   await expect(conflict).toContainText(`Start here. Mine ${run}.`);
   // The link reads as one, but clicking it in the bar goes nowhere.
-  await expect(conflict.getByText('the contact page')).toBeVisible();
+  await expect(conflict.getByText('the contact page', { exact: true })).toBeVisible();
   await expect(conflict.locator('[href]')).toHaveCount(0);
-  await expect(conflict.getByText('the contact page')).toHaveAttribute('title', 'Link to /contact');
-  await conflict.getByText('the contact page').click();
+  await expect(conflict.getByText('the contact page', { exact: true })).toHaveAttribute('title', 'Link to /contact');
+  await conflict.getByText('the contact page', { exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${path}\\?edit$`));
   await expectAxeClean(page, 'conflict with an image');
   await shots(page, 'conflict-rich');
@@ -113,7 +113,7 @@ test('a hostile value in a conflict is shown inert: no script, handler, frame or
   const conflict = page.getByRole('group', { name: 'Conflict in Body' });
   await expect(conflict.getByRole('img', { name: 'Sky beside the attack' })).toBeVisible();
   await expect(conflict).toContainText('click me');
-  await conflict.getByText('click me').click();
+  await conflict.getByText('click me', { exact: true }).click();
   await page.waitForTimeout(500);
   expect(await page.evaluate(() => (window as unknown as { __pwned: string[] }).__pwned)).toEqual([]);
   await expect(page).toHaveURL(new RegExp(`${path}\\?edit$`));

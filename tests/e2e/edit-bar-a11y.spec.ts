@@ -59,7 +59,7 @@ test('the notice of unusable stored data is polite, axe-clean, keeps the focus w
   const notice = page.locator('#louise-notice');
   await expect(notice).toHaveAttribute('aria-live', 'polite');
   await expect(notice).toContainText(
-    'Stored data of paragraphs could not be used (must be a list of text): it shows a fallback. To repair it, edit and save it, press Reset to save the fallback or open History to restore an earlier version.',
+    'Stored data of Paragraphs could not be used (must be a list of text): it shows a fallback. To repair it, edit and save it, press Reset to save the fallback or open History to restore an earlier version.',
   );
   await expect(notice.getByRole('button', { name: 'Reset paragraphs' })).toBeVisible();
   await expect(notice.getByText('Needs repair')).toBeVisible();
@@ -71,7 +71,7 @@ test('the notice of unusable stored data is polite, axe-clean, keeps the focus w
   // Saving another field leaves the notice; saving the field it names clears it.
   await retype(page, TITLE, `About, checked (${Date.now().toString(36).slice(-5)})`);
   await expect(status(page)).toHaveText(DRAFT_SAVED);
-  await expect(notice).toContainText('Stored data of paragraphs');
+  await expect(notice).toContainText('Stored data of Paragraphs');
   await retype(page, '[data-cms-field$=":paragraphs.1"]', `Repaired by saving (${Date.now().toString(36).slice(-5)}).`);
   await expect(status(page)).toHaveText(DRAFT_SAVED);
   await expect(notice).toBeEmpty();
