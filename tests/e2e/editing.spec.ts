@@ -210,13 +210,13 @@ test.describe('inline editing', () => {
   test('a writer sees no Publish, and edits the site settings as a draft only; Done leaves edit mode', async ({ page }) => {
     await signIn(page, 'writer@localhost');
     await openEditing(page, '/about');
-    await expect(page.getByRole('button', { name: 'Publish' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Discard draft' })).toBeVisible();
     await page.getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Site settings' });
     await expect(settings.getByText('Your changes are saved as a draft: an editor who may publish makes them live.')).toBeVisible();
     await expect(settings.getByLabel('Site name')).toBeEnabled();
-    await expect(settings.getByRole('button', { name: 'Publish' })).toHaveCount(0);
+    await expect(settings.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
     await settings.getByRole('button', { name: 'Close' }).click();
     await expect(settings).toBeHidden();
     await page.getByRole('button', { name: 'Done' }).click();
