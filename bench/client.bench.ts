@@ -10,12 +10,12 @@
 // 2. Last keystroke to "Draft saved" minus the debounce, against a bare
 //    fetch() of the same save to the same endpoint from the same page.
 import { chromium } from '@playwright/test';
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHROMIUM_LAUNCH } from '../tests/chromium.ts';
+import { EDITOR_ASSETS as ASSETS, needEditorBuild, sendJson as send, serveEditorBench } from './editor-page.ts';
+import { median } from './median.ts';
 
-const ASSETS = new URL('../lib/editor/', import.meta.url);
 const PLAIN = 200;
 const RICH = 5;
 const DEBOUNCE = 800;
@@ -23,7 +23,7 @@ const LOAD_ROUNDS = 9;
 const SAVE_ROUNDS = 9;
 
 const entry = 'editor.js';
-if (!existsSync(new URL(entry, ASSETS))) throw new Error('bench/client needs the edit-mode client: run `npm run build:pkg` first.');
+needEditorBuild('client', entry);
 
 const LOREM = 'The editor saves every change as a draft while you type and publishes when you are ready.';
 function fields(rich = RICH): string {
@@ -59,32 +59,10 @@ function api(req: IncomingMessage, res: ServerResponse, body: string) {
   if (req.method === 'POST' && url.pathname === '/api/cms/save') return send(res, 204, null);
   return send(res, 404, { error: 'not_found' });
 }
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-  res.end(body === null ? undefined : JSON.stringify(body));
-}
-
-const server = createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path.startsWith('/api/cms/')) return api(req, res, Buffer.concat(chunks).toString('utf8'));
-    if (path.startsWith('/_louise/')) {
-      const file = new URL(path.slice('/_louise/'.length), ASSETS);
-      if (!existsSync(file)) return send(res, 404, null);
-      res.writeHead(200, { 'content-type': 'text/javascript' });
-      return res.end(readFileSync(file));
-    }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(path === '/baseline' ? BASELINE : path === '/plain' ? CLIENT_PLAIN : CLIENT);
-  });
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const server = await serveEditorBench((path) => (path === '/baseline' ? BASELINE : path === '/plain' ? CLIENT_PLAIN : CLIENT), api);
+const base = server.base;
 
 const browser = await chromium.launch(CHROMIUM_LAUNCH);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function loadTimes(path: string): Promise<number[]> {

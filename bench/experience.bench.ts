@@ -15,16 +15,16 @@
 // 3. Script bytes (gzip) loaded before the first interaction, and after the
 //    first rich field was used.
 import { chromium, type Page } from '@playwright/test';
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_LAUNCH } from '../tests/chromium.ts';
+import { EDITOR_ASSETS as ASSETS, needEditorBuild, sendJson as send, serveEditorBench } from './editor-page.ts';
+import { median } from './median.ts';
 
-const ASSETS = new URL('../lib/editor/', import.meta.url);
 const entry = 'editor.js';
 const ROUNDS = 7;
-if (!existsSync(new URL(entry, ASSETS))) throw new Error('bench/experience needs the edit-mode client: run `npm run build:pkg` first.');
+needEditorBuild('experience', entry);
 
 const LOREM = 'The editor saves every change as a draft while you type and publishes when you are ready, so nothing an editor typed is lost.';
 const STYLE =
@@ -46,29 +46,9 @@ function api(req: IncomingMessage, res: ServerResponse) {
   if (req.method === 'POST' && url.pathname.endsWith('/versions')) return send(res, 200, { versionId: 1, revs: {} });
   return send(res, 404, { error: 'not_found' });
 }
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-  res.end(JSON.stringify(body));
-}
-const server = createServer((req, res) => {
-  req.resume();
-  req.on('end', () => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path.startsWith('/api/cms/')) return api(req, res);
-    if (path.startsWith('/_louise/')) {
-      const file = new URL(path.slice('/_louise/'.length), ASSETS);
-      if (!existsSync(file)) return send(res, 404, null);
-      res.writeHead(200, { 'content-type': 'text/javascript' });
-      return res.end(readFileSync(file));
-    }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(path === '/without' ? WITHOUT : WITH_LOUISE);
-  });
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const server = await serveEditorBench((path) => (path === '/without' ? WITHOUT : WITH_LOUISE), api);
+const base = server.base;
 const browser = await chromium.launch(CHROMIUM_LAUNCH);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** Records layout shifts from the start (with and without recent input) and the moment the bar's first button appears. */
 const OBSERVE = () => {

@@ -31,5 +31,4 @@ export async function migrateDb(server: TestHarness): Promise<BenchDb> {
   return DB;
 }
 
-/** The median of samples (NaN for none). */
-export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+export { median } from './median.ts';

@@ -1,14 +1,15 @@
 // The end-to-end suite in shards that run at the same time, each with its own
 // `astro preview` server, local state and ports (playwright.config.ts claims
-// free ones per run): the tests mostly wait on the browser and the server, so
-// two shards on two cores take little more than half the time of one run.
+// free ones per run). Measured on a two-core CI machine, two shards took as
+// long as one serial run (608 s against 582-600 s: two Chromiums and two
+// workerds share the cores); more cores make them pay (`E2E_SHARDS`).
 // Specs are dealt by their weight (the last run's time per file when known,
 // else their count of tests, the experience specs twice: they run at two
 // sizes), heaviest first onto the lightest shard. Specs that talk to the fake
 // Pay, Merch and Pos servers go to the first shard, the only one that starts
 // them (scripts/e2e-server.mjs points the build's settings at their ports, a
 // file the shards share).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { root } from './bootstrap.mjs';
 
@@ -26,15 +27,14 @@ function specFiles(dir = SPECS) {
 }
 
 /** A spec's weight: its last time, else its tests (twice for the two-size experience specs) at ten seconds each. */
-function weightOf(file, durations) {
+function weightOf(file, source, durations) {
   if (typeof durations[file] === 'number') return durations[file];
-  const source = readFileSync(join(root, file), 'utf8');
   const tests = (source.match(/^\s*test(\.only)?\(/gm) ?? []).length || 1;
   return tests * 10 * (file.includes('/experience/') ? 2 : 1);
 }
 
-/** Whether the spec needs the fake provider servers. */
-const needsFakes = (file) => /\b(E2E_PAY_PORT|E2E_MERCH_PORT|E2E_POS_PORT)\b/.test(readFileSync(join(root, file), 'utf8'));
+/** Whether the spec (its source) needs the fake provider servers. */
+const needsFakes = (source) => /\b(E2E_PAY_PORT|E2E_MERCH_PORT|E2E_POS_PORT)\b/.test(source);
 
 /**
  * `count` shards (at least one), each `{ files, fakes }`: the first starts the
@@ -46,7 +46,10 @@ export function planE2eShards(count) {
     durations = JSON.parse(readFileSync(DURATIONS, 'utf8'));
   } catch {}
   const shards = Array.from({ length: Math.max(1, count) }, (_, i) => ({ files: [], fakes: i === 0, weight: 0 }));
-  const files = specFiles().map((file) => ({ file, weight: weightOf(file, durations), fakes: needsFakes(file) }));
+  const files = specFiles().map((file) => {
+    const source = readFileSync(join(root, file), 'utf8');
+    return { file, weight: weightOf(file, source, durations), fakes: needsFakes(source) };
+  });
   for (const spec of files.filter((f) => f.fakes)) {
     shards[0].files.push(spec.file);
     shards[0].weight += spec.weight;
@@ -60,7 +63,7 @@ export function planE2eShards(count) {
 }
 
 /** Writes each spec's seconds from the shards' Playwright JSON reports, for the next run's plan. */
-export function recordE2eDurations(reports, write) {
+export function recordE2eDurations(reports) {
   const durations = {};
   const walk = (suite, file) => {
     const here = suite.file ? join('tests', 'e2e', suite.file) : file;
@@ -69,5 +72,5 @@ export function recordE2eDurations(reports, write) {
     for (const child of suite.suites ?? []) walk(child, here);
   };
   for (const report of reports) for (const suite of report?.suites ?? []) walk(suite, undefined);
-  if (Object.keys(durations).length > 0) write(DURATIONS, `${JSON.stringify(durations, null, 2)}\n`);
+  if (Object.keys(durations).length > 0) writeFileSync(DURATIONS, `${JSON.stringify(durations, null, 2)}\n`);
 }

@@ -5,7 +5,7 @@
 // end-to-end tests in Chromium (Playwright). Ends with each stage's time and
 // one line `tests: N passed, N failed`.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDevVars, ensureModernNode, ensurePackages, root, run } from './bootstrap.mjs';
 import { planE2eShards, recordE2eDurations } from './e2e-shards.mjs';
@@ -63,7 +63,6 @@ recordE2eDurations(
   readdirSync(reports)
     .filter((file) => /^playwright-\d+\.json$/.test(file))
     .map((file) => readJson(join(reports, file))),
-  (path, text) => writeFileSync(path, text),
 );
 // Astro's blog starter with Louise from the packed tarball (installs from the npm registry).
 stage('adoption (blog starter)', 'npx', ['playwright', 'test', '--config', 'tests/adoption/playwright.config.ts'], {

@@ -4,22 +4,11 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runsWorkerFirst } from './worker-first.testing.ts';
 import { prerenderedPageRules, routePrerenderedPages, type RoutingInput } from './worker-routing.ts';
 
 const STATIC = ['_astro', '/_louise/'];
 const rules = (files: string[], more: Partial<RoutingInput> = {}) => prerenderedPageRules({ files, base: '/', staticDirs: STATIC, ...more });
-
-/** Cloudflare's matching (workers-shared): a `/` rule matches the whole path, `*` anything; a `!/` rule wins. */
-function workerFirst(list: readonly string[], path: string): boolean {
-  const matches = (rule: string) =>
-    new RegExp(
-      `^${rule
-        .split('*')
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.*')}$`,
-    ).test(path);
-  return list.some((rule) => rule.startsWith('/') && matches(rule)) && !list.some((rule) => rule.startsWith('!/') && matches(rule.slice(1)));
-}
 
 /** What wrangler refuses (parseStaticRouting): over 100 rules, a rule of 100 characters or more, a duplicate, one a glob makes redundant. */
 function refused(list: readonly string[]): string[] {
@@ -41,7 +30,7 @@ describe('run_worker_first for the built Worker', () => {
     const list = rules(['index.html', 'about/index.html', 'blog/index.html', 'blog/first-post/index.html', 'rss.xml']) as string[];
     expect(list).toEqual(['/', '/about/', '/blog/', '/blog/first-post/']);
     for (const path of ['/favicon.svg', '/robots.txt', '/rss.xml', '/_astro/index.css', '/_louise/editor.js', '/images/a.png'])
-      expect(workerFirst(list, path), path).toBe(false);
+      expect(runsWorkerFirst(list, path), path).toBe(false);
   });
 
   it('follows build.format file and the html_handling the site chose', () => {
@@ -71,19 +60,19 @@ describe('run_worker_first for the built Worker', () => {
     const list = rules(['index.html', 'about/index.html', ...posts]) as string[];
     expect(list).toEqual(['/', '/about/', '/blog/2026/*']);
     expect(refused(list)).toEqual([]);
-    expect(workerFirst(list, '/blog/2026/post-149/')).toBe(true);
-    expect(workerFirst(list, '/favicon.svg')).toBe(false);
+    expect(runsWorkerFirst(list, '/blog/2026/post-149/')).toBe(true);
+    expect(runsWorkerFirst(list, '/favicon.svg')).toBe(false);
   });
 
   it('keeps every page reachable and wrangler satisfied with 150 pages in 30 folders, and keeps /_astro/ out of a root glob', () => {
     const files = Array.from({ length: 150 }, (_, i) => `s${i % 30}/p${i}/index.html`);
     const list = rules(files) as string[];
     expect(refused(list)).toEqual([]);
-    for (const file of files) expect(workerFirst(list, `/${file.replace('index.html', '')}`), file).toBe(true);
+    for (const file of files) expect(runsWorkerFirst(list, `/${file.replace('index.html', '')}`), file).toBe(true);
     const everything = rules(Array.from({ length: 150 }, (_, i) => `p${i}/index.html`)) as string[];
     expect(everything).toEqual(['/*', '!/_astro/*', '!/_louise/*']);
     expect(refused(everything)).toEqual([]);
-    expect(workerFirst(everything, '/_astro/a.css')).toBe(false);
+    expect(runsWorkerFirst(everything, '/_astro/a.css')).toBe(false);
   });
 
   it('shortens a path too long for a rule to the glob of its deepest folder that fits', () => {
@@ -91,7 +80,7 @@ describe('run_worker_first for the built Worker', () => {
     const list = rules([long]) as string[];
     expect(list).toEqual([`/docs/${'a'.repeat(60)}/*`]);
     expect(refused(list)).toEqual([]);
-    expect(workerFirst(list, `/${long.replace('index.html', '')}`)).toBe(true);
+    expect(runsWorkerFirst(list, `/${long.replace('index.html', '')}`)).toBe(true);
   });
 });
 

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { parse as parseJsonc } from 'jsonc-parser';
+import { runsWorkerFirst } from '../../integration/node/worker-first.testing.ts';
 import { serve, sh, type Server } from './site-process.ts';
 
 // A site nobody here wrote: Astro's blog starter, unmodified (a copy committed
@@ -308,18 +309,6 @@ function builtRunWorkerFirst(site: string): string[] {
   const rules = built.assets?.run_worker_first;
   if (!Array.isArray(rules)) throw new Error(`the built wrangler.json has no run_worker_first list: ${JSON.stringify(built.assets)}`);
   return rules as string[];
-}
-
-/** Whether Cloudflare runs the Worker before the static assets for `path`: a `/`-glob rule matches and no `!/` rule does. */
-function runsWorkerFirst(rules: readonly string[], path: string): boolean {
-  const matches = (rule: string) =>
-    new RegExp(
-      `^${rule
-        .split('*')
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.*')}$`,
-    ).test(path);
-  return rules.some((rule) => rule.startsWith('/') && matches(rule)) && !rules.some((rule) => rule.startsWith('!/') && matches(rule.slice(1)));
 }
 
 /** Opens a live session's WebSocket from the page (its origin, its session cookie) and returns the first message. */

@@ -56,9 +56,12 @@ export function confirmAction(options: ConfirmOptions): Promise<boolean> {
     const act = button(options.action, choose(true));
     act.className = danger ? 'lc-danger' : 'lc-primary';
     const body = el('div', { className: 'lc-body' });
-    if (options.body !== undefined) body.append(typeof options.body === 'string' ? el('p', { textContent: options.body }) : options.body);
-    if (typeof options.body === 'string') body.setAttribute('id', 'louise-confirm-body');
-    if (typeof options.body === 'string') dialog.setAttribute('aria-describedby', 'louise-confirm-body');
+    if (typeof options.body === 'string') {
+      // A sentence describes the dialog to screen readers; a richer body (a diff) is read where it stands.
+      body.append(el('p', { textContent: options.body }));
+      body.id = 'louise-confirm-body';
+      dialog.setAttribute('aria-describedby', body.id);
+    } else if (options.body !== undefined) body.append(options.body);
     dialog.append(el('h2', { id: 'louise-confirm-title', textContent: options.title }), body, el('div', { className: 'lc-actions' }, cancel, act));
     // A click on the backdrop (the dialog element itself, outside its content box) is a Cancel.
     dialog.addEventListener('click', (event) => {

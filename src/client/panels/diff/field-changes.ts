@@ -2,6 +2,7 @@
 // an editor can compare: the shared reading behind the publish preview,
 // History's compare with live, conflicts and review requests. Values come
 // from the server as untrusted JSON; nothing here renders markup.
+import { same } from '../../core/same-value.ts';
 import { readableText } from './word-diff.ts';
 
 /** One field that differs between two versions. */
@@ -21,20 +22,9 @@ export function fieldChanges(before: Record<string, unknown> | null, after: Reco
     seen.add(field);
     const was = before?.[field];
     const now = after[field];
-    if (!sameValue(was, now)) changes.push({ field, before: was, after: now });
+    if (!same(was, now)) changes.push({ field, before: was, after: now });
   }
   return changes;
-}
-
-/** Deep equality of JSON values (key order does not matter). */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ak = Object.keys(a);
-  const bk = Object.keys(b);
-  if (ak.length !== bk.length) return false;
-  return ak.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
 /**
