@@ -17,4 +17,11 @@ describe('the status pill', () => {
     expect(pillOf(idle, doc(2), false)).toEqual({ tone: 'offline', text: 'Offline' });
     expect(pillOf({ tone: 'ok', text: 'Saved' }, null, true)).toEqual({ tone: 'ok', text: 'Saved' });
   });
+
+  it('keeps a notice (an ok that is news) over the count until the status changes', () => {
+    const restored: Status = { tone: 'ok', text: 'Restored version from 3 May as a draft. Publish to make it live.' };
+    expect(pillOf(restored, doc(1), true)).toEqual(restored);
+    expect(pillOf({ tone: 'ok', text: 'Review requested: publishers see your changes in their bar.' }, doc(2), true).tone).toBe('ok');
+    expect(pillOf({ tone: 'busy', text: 'Saving…' }, doc(1), true).text).toBe('Saving…');
+  });
 });

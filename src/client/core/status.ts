@@ -36,13 +36,19 @@ export function changeCount(changes: ReadonlyMap<string, readonly string[]> | nu
   return count;
 }
 
+/** Words the pill's state says better: a save landed (the count follows), or a publish (`Published`). */
+const ROUTINE = /^(?:Draft saved|Saved|Published\b.*)$/;
+
 /**
- * The pill's state: a problem first, then saving (or unsaved), then
- * Offline, then the draft's count of changes (`Draft · 3 changes`) or
- * `Published`; where the count is not known, the status line's own words.
+ * The pill's state: a problem first, then saving (or unsaved), then a
+ * notice (an ok that is news, such as "Restored version … as a draft": kept
+ * until the status changes again), then Offline, then the draft's count of
+ * changes (`Draft · 3 changes`) or `Published`; where the count is not known,
+ * the status line's own words.
  */
 export function pillOf(status: Status, changes: ReadonlyMap<string, readonly string[]> | null, online: boolean): Pill {
   if (status.tone === 'problem' || status.tone === 'busy') return status;
+  if (status.tone === 'ok' && !ROUTINE.test(status.text)) return status;
   if (!online) return { tone: 'offline', text: 'Offline' };
   const count = changeCount(changes);
   if (count === null) return status;

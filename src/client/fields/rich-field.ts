@@ -27,30 +27,20 @@ export function attachRichField(el: HTMLElement, onInput: () => void, context: R
   // A value put in before the editor is there (another tab's edit): shown once it mounts.
   let pending: string | undefined;
   let loading = false;
-  // Text typed natively before the mount: Chromium writes a space typed at the end of a text as a no-break space
-  // (U+00A0), which the editor would keep and save. The text nodes typed into are noted, with what they held before.
-  const typed = new Map<Node, string>();
-  const watch = new MutationObserver((records) => {
-    for (const record of records) {
-      if (record.type === 'characterData' && !typed.has(record.target)) typed.set(record.target, record.oldValue ?? '');
-      for (const node of record.addedNodes) if (node.nodeType === Node.TEXT_NODE && !typed.has(node)) typed.set(node, '');
-    }
-  });
-  watch.observe(el, { characterData: true, characterDataOldValue: true, childList: true, subtree: true });
+  // Until the editor is there, what the browser typed natively is the field's value, and saved like any edit: a
+  // chunk that loads late, or never (a dropped connection), loses no key.
+  const typed = () => (el.innerHTML === pristine ? undefined : el.innerHTML);
+  el.addEventListener('input', onInput);
   const wake = () => {
     if (loading) return;
     loading = true;
     import('./rich/rich-editor.ts').then(
       ({ mountRichEditor }) => {
         for (const type of WAKE) el.removeEventListener(type, wake);
-        watch.disconnect();
-        // A no-break space only in what was typed (a text that held none before) is the browser's, not the editor's.
-        for (const [node, before] of typed)
-          if (node.isConnected && !before.includes('\u00a0') && node.textContent?.includes('\u00a0'))
-            node.textContent = node.textContent.replace(/\u00a0/g, ' ');
+        el.removeEventListener('input', onInput);
         // Keys typed natively meanwhile are kept over a value that came in while loading: they are an edit on the
         // text the page showed, which the save's base says (a conflict then offers both), never silently replaced.
-        const early = el.innerHTML !== pristine;
+        const early = typed() !== undefined;
         editor = mountRichEditor(el, onInput, context, pristine);
         if (pending !== undefined && !early) editor.set(pending);
       },
@@ -63,7 +53,7 @@ export function attachRichField(el: HTMLElement, onInput: () => void, context: R
   };
   for (const type of WAKE) el.addEventListener(type, wake);
   return {
-    get: () => editor?.get() ?? pending ?? pristine,
+    get: () => editor?.get() ?? typed() ?? pending ?? pristine,
     set: (value) => {
       if (editor) return editor.set(value);
       if (value === (pending ?? pristine)) return;

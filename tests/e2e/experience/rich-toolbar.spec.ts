@@ -136,6 +136,51 @@ test('the first key typed into a field whose editor is still loading arrives, wh
   await discardDraft(page, id);
 });
 
+test('words typed while the editor loads, ending in a space, keep their order and spaces once it mounts', async ({ page }) => {
+  const { id, path } = await ownPage(page);
+  let release = () => {};
+  const loaded = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // The editor's chunk is held until the early words are typed: the mount comes between two words.
+  await page.route(/\.js(?:\?|$)/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    if (/lexical/i.test(body.toString('utf8'))) await loaded;
+    await route.fulfill({ response, body });
+  });
+  await openEditing(page, path);
+  const first = page.locator(BODY).locator('p').first();
+  await first.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' early ');
+  release();
+  await expect(page.locator(BODY)).toHaveAttribute('data-lexical-editor', 'true');
+  await page.keyboard.type('late');
+  await expect(first).toHaveText('Plain words to format here. early late');
+  await expect(status(page)).toHaveText('Draft saved');
+  await expect.poll(async () => (await storedDraft(page.request, id))?.body).toContain('<p>Plain words to format here. early late</p>');
+  await discardDraft(page, id);
+});
+
+test('words typed into a rich field whose editor cannot load are saved all the same, and the editor says to reload', async ({ page }) => {
+  const { id, path } = await ownPage(page);
+  // The editor's chunk never arrives (a dropped connection).
+  await page.route(/\.js(?:\?|$)/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    if (/lexical/i.test(body.toString('utf8'))) return route.abort();
+    await route.fulfill({ response, body });
+  });
+  await openEditing(page, path);
+  await page.locator(BODY).locator('p').first().click();
+  await expect(status(page)).toHaveText(/could not load/);
+  await page.keyboard.press('End');
+  await page.keyboard.type(' still kept');
+  await expect.poll(async () => (await storedDraft(page.request, id))?.body).toContain('Plain words to format here. still kept');
+  await discardDraft(page, id);
+});
+
 test('Ctrl+B, Ctrl+I and Ctrl+U format the selection, show as pressed, and underline is stored as <u>', async ({ page }) => {
   const { id, path } = await ownPage(page);
   await openEditing(page, path);

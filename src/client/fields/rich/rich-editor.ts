@@ -8,6 +8,7 @@ import { DRAG_DROP_PASTE, HeadingNode, QuoteNode, registerRichText } from '@lexi
 import {
   $createNodeSelection,
   $getNearestNodeFromDOMNode,
+  $getRoot,
   $getSelection,
   $isParagraphNode,
   $isRangeSelection,
@@ -184,6 +185,22 @@ function registerInline(editor: LexicalEditor, ledger: () => Ledger): void {
 }
 
 /**
+ * Chromium types a space at the end of a text as a no-break space (U+00A0),
+ * which the editor would keep and save: when the page rendered none, each one
+ * in the field was typed before the mount and becomes a plain space. (Before
+ * the load it cannot: a trailing space at a block's end is dropped as HTML
+ * whitespace, and rewriting a text node moves a caret inside it.)
+ */
+function $plainTypedSpaces(pristine: string, html: string): void {
+  if (pristine.includes('&nbsp;') || !html.includes('&nbsp;')) return;
+  for (const node of $getRoot().getAllTextNodes()) {
+    const text = node.getTextContent();
+    // The same length: the selection's offsets in the node stay where they were.
+    if (text.includes('\u00a0')) node.setTextContent(text.replace(/\u00a0/g, ' '));
+  }
+}
+
+/**
  * Mounts Lexical in place on a rich-text marker that rich-field.ts armed (it
  * is a native contenteditable until now: its text and caret, and any keys
  * typed while this chunk loaded, are taken over), served by the page's
@@ -196,8 +213,8 @@ function registerInline(editor: LexicalEditor, ledger: () => Ledger): void {
 export function mountRichEditor(el: HTMLElement, onInput: () => void, context: RichContext = DEFAULT_RICH_CONTEXT, pristine?: string): FieldEditor {
   const label = el.dataset.cmsLabel ?? humanLabel(el.dataset.cmsField?.split(':').pop() ?? 'Rich text');
   const html = el.innerHTML;
-  const inline = isPhrasingHost(el.localName);
   const caret = readSelection(el);
+  const inline = isPhrasingHost(el.localName);
   el.replaceChildren();
   const editor = createEditor({
     namespace: 'louise',
@@ -226,6 +243,7 @@ export function mountRichEditor(el: HTMLElement, onInput: () => void, context: R
     if ((dirtyElements.size > 0 || dirtyLeaves.size > 0) && !tags.has(LOAD)) onInput();
   });
   restoreSelection(el, caret);
+  if (pristine !== undefined && html !== pristine) editor.update(() => $plainTypedSpaces(pristine, html), { discrete: true });
   attachToolbars({ editor, el, label, inline });
   // Keys typed before the editor was there are an edit like any other: said once the caller holds this editor (its
   // input handler reads the field's value through it).
