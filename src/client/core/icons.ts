@@ -1,8 +1,8 @@
 // The edit-mode client's one icon set: inline SVG (no icon font, no request),
 // 24x24 strokes in `currentColor`, drawn for Louise. Every icon is decorative
 // (`aria-hidden`): the control beside it carries the words, shown as its label
-// or, where space is short, as its accessible name and tooltip.
-import { el } from './dom.ts';
+// or, where space is short, as its accessible name and tooltip. It imports
+// nothing: dom.ts (in the core) names its icons by this file's IconName type.
 
 /** The icons' strokes, by name: one or more SVG path `d` strings each. */
 const PATHS = {
@@ -96,9 +96,9 @@ export function icon(name: IconName): SVGSVGElement {
  * row.append(iconButton('history', 'History', openHistory));
  */
 export function iconButton(name: IconName, label: string, onClick: () => void, options: { label?: 'shown' | 'hidden' } = {}): HTMLButtonElement {
-  const control = el('button', { type: 'button', onclick: onClick, title: label });
+  const control = Object.assign(document.createElement('button'), { type: 'button', onclick: onClick, title: label });
   control.append(icon(name));
   if (options.label === 'hidden') control.setAttribute('aria-label', label);
-  else control.append(el('span', { className: 'louise-label', textContent: label }));
+  else control.append(Object.assign(document.createElement('span'), { className: 'louise-label', textContent: label }));
   return control;
 }
