@@ -10,6 +10,11 @@ import { expectLook } from './look.ts';
 
 const BODY = '[data-cms-field$=":body"]';
 const formatting = (page: Page) => page.getByRole('toolbar', { name: /^Formatting/ });
+/**
+ * Lexical's own code (the `__lexicalEditor` it puts on its root), and no other script: the core only names the
+ * `data-lexical-editor` attribute (the search keys read it), which says nothing about Lexical being loaded.
+ */
+const LEXICAL = /__lexicalEditor/;
 const selectionBar = (page: Page) => page.getByRole('toolbar', { name: 'Text formatting' });
 /** Lexical reads the selection on the async selectionchange event: let it land before the next key. */
 const settle = (page: Page) => page.waitForTimeout(80);
@@ -59,7 +64,7 @@ test('the home page loads no rich-text editor before an editor reaches for a fie
   });
   await openEditing(page, '/');
   await page.waitForLoadState('networkidle');
-  const lexical = () => scripts.filter(({ body }) => /lexical/i.test(body.toString('utf8')));
+  const lexical = () => scripts.filter(({ body }) => LEXICAL.test(body.toString('utf8')));
   const gzip = (list: typeof scripts) => list.reduce((sum, { body }) => sum + gzipSync(body).length, 0);
   expect(lexical()).toEqual([]);
   const before = gzip(scripts);
@@ -116,7 +121,7 @@ test('the first key typed into a field whose editor is still loading arrives, wh
   await page.route(/\.js(?:\?|$)/, async (route) => {
     const response = await route.fetch();
     const body = await response.body();
-    if (/lexical/i.test(body.toString('utf8'))) await new Promise((resolve) => setTimeout(resolve, 700));
+    if (LEXICAL.test(body.toString('utf8'))) await new Promise((resolve) => setTimeout(resolve, 700));
     await route.fulfill({ response, body });
   });
   await openEditing(page, path);
@@ -146,7 +151,7 @@ test('words typed while the editor loads, ending in a space, keep their order an
   await page.route(/\.js(?:\?|$)/, async (route) => {
     const response = await route.fetch();
     const body = await response.body();
-    if (/lexical/i.test(body.toString('utf8'))) await loaded;
+    if (LEXICAL.test(body.toString('utf8'))) await loaded;
     await route.fulfill({ response, body });
   });
   await openEditing(page, path);
@@ -169,7 +174,7 @@ test('words typed into a rich field whose editor cannot load are saved all the s
   await page.route(/\.js(?:\?|$)/, async (route) => {
     const response = await route.fetch();
     const body = await response.body();
-    if (/lexical/i.test(body.toString('utf8'))) return route.abort();
+    if (LEXICAL.test(body.toString('utf8'))) return route.abort();
     await route.fulfill({ response, body });
   });
   await openEditing(page, path);
