@@ -73,7 +73,7 @@ test.describe('inline editing', () => {
     const id = await pageIdOf(page);
     const body = page.locator('[data-cms-field$=":body"]');
     // The one formatting toolbar, for the body while it has focus.
-    const tools = page.getByRole('toolbar', { name: 'Formatting: body' });
+    const tools = page.getByRole('toolbar', { name: 'Formatting: Body' });
     // Lexical reads the selection on the async selectionchange event: let it land before the next key.
     const key = async (name: string) => {
       await page.keyboard.press(name);

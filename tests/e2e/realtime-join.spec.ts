@@ -146,12 +146,38 @@ test('a tab rendered while a change was pending that joins after the object wrot
   const b = await contextA.newPage();
   const { id, path } = await createPage(a, 'join-written', START);
   let written = false;
-  a.on('websocket', (ws) =>
+  // The session accepted A's whole title (its `set` acknowledged): the change is pending in the object, not yet written.
+  let accepted = false;
+  const frame = (payload: string | Buffer): { type?: string; seq?: number; value?: unknown } => {
+    try {
+      return JSON.parse(String(payload)) as { type?: string; seq?: number; value?: unknown };
+    } catch {
+      return {};
+    }
+  };
+  a.on('websocket', (ws) => {
+    let sent: number | undefined;
+    ws.on('framesent', ({ payload }) => {
+      const message = frame(payload);
+      if (message.type === 'set' && message.value === 'Written while B loaded') sent = message.seq;
+    });
     ws.on('framereceived', ({ payload }) => {
-      if (String(payload).includes('"type":"saved"')) written = true;
-    }),
-  );
+      const message = frame(payload);
+      if (message.type === 'saved') written = true;
+      if (message.type === 'ack' && message.seq === sent) accepted = true;
+    });
+  });
   await openEditing(a, path);
+  // A's count of changes is asked for after a save, and listing the versions writes what the session holds: held
+  // until B's page was rendered, so that only the object's own flush writes the change meanwhile.
+  let release = () => {};
+  const rendered = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await a.route(/\/versions\?limit=1/, async (route) => {
+    await rendered;
+    await route.continue();
+  });
   // B's socket gets through only once the object has written A's change (B's page was rendered before that).
   await b.routeWebSocket(/\/live$/, (ws) => {
     if (written) ws.connectToServer();
@@ -161,9 +187,11 @@ test('a tab rendered while a change was pending that joins after the object wrot
   await a.locator(TITLE).click();
   await a.keyboard.press('ControlOrMeta+A');
   await a.keyboard.type('Written while B loaded');
-  await expect(status(a)).toHaveText(DRAFT_SAVED);
+  await expect.poll(() => accepted).toBe(true);
   await b.goto(`${path}?edit`);
   await expect(b.locator(TITLE)).toHaveText('Old title');
+  release();
+  await expect(status(a)).toHaveText(DRAFT_SAVED);
   await expect.poll(() => written, { timeout: 10_000 }).toBe(true);
   await expect(b.locator(TITLE)).toHaveText('Written while B loaded', { timeout: 10_000 });
   await discardDraft(a, id);

@@ -120,7 +120,7 @@ test.describe('a rich region on a <p> holds inline content only', () => {
 
   test('typing and Enter in it save inline text; after a reload the <p> keeps its class, holds the text and stays editable', async ({ page, browser }) => {
     await openEditing(page, PAGE);
-    const toolbar = page.getByRole('toolbar', { name: /intro/ });
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting: Intro' });
     await page.locator(INTRO).click();
     // The field's toolbar, while it has focus: text tools, no block tools in a one-line field.
     await expect(toolbar.getByRole('button', { name: 'Bold' })).toBeVisible();

@@ -27,10 +27,19 @@ async function key(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(60);
 }
 
+/**
+ * Waits, as a person waits for the toolbar, until the body's editor has mounted (on the first pointer or focus):
+ * Ctrl+K, Markdown shortcuts and the slash menu are the editor's; keys typed before it is there are kept as text.
+ */
+async function mounted(page: Page): Promise<void> {
+  await expect(page.locator(BODY)).toHaveAttribute('data-lexical-editor', 'true');
+  await page.waitForTimeout(60);
+}
+
 /** Selects the text of the body's paragraph `n` (0-based). */
 async function selectParagraph(page: Page, n: number): Promise<void> {
   await page.locator(`${BODY} p`).nth(n).click();
-  await page.waitForTimeout(60);
+  await mounted(page);
   await key(page, 'End');
   await key(page, 'Shift+Home');
 }
@@ -38,7 +47,7 @@ async function selectParagraph(page: Page, n: number): Promise<void> {
 /** A new empty paragraph at the end of the body, with the caret in it. */
 async function newParagraph(page: Page): Promise<void> {
   await page.locator(`${BODY} p`).last().click();
-  await page.waitForTimeout(60);
+  await mounted(page);
   await key(page, 'ControlOrMeta+End');
   await key(page, 'Enter');
 }

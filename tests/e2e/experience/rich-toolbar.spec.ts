@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { createPage, discardDraft, openEditing, signIn, status, storedDraft, withoutLiveSession } from '../editing-helpers.ts';
+import { createPage, DRAFT_SAVED, discardDraft, openEditing, signIn, status, storedDraft, withoutLiveSession } from '../editing-helpers.ts';
 import { expectLook } from './look.ts';
 
 // The rich-text fields' toolbars (#31): one formatting toolbar, for the
@@ -10,6 +10,11 @@ import { expectLook } from './look.ts';
 
 const BODY = '[data-cms-field$=":body"]';
 const formatting = (page: Page) => page.getByRole('toolbar', { name: /^Formatting/ });
+/**
+ * Lexical's own code (the `__lexicalEditor` it puts on its root), and no other script: the core only names the
+ * `data-lexical-editor` attribute (the search keys read it), which says nothing about Lexical being loaded.
+ */
+const LEXICAL = /__lexicalEditor/;
 const selectionBar = (page: Page) => page.getByRole('toolbar', { name: 'Text formatting' });
 /** Lexical reads the selection on the async selectionchange event: let it land before the next key. */
 const settle = (page: Page) => page.waitForTimeout(80);
@@ -59,7 +64,7 @@ test('the home page loads no rich-text editor before an editor reaches for a fie
   });
   await openEditing(page, '/');
   await page.waitForLoadState('networkidle');
-  const lexical = () => scripts.filter(({ body }) => /lexical/i.test(body.toString('utf8')));
+  const lexical = () => scripts.filter(({ body }) => LEXICAL.test(body.toString('utf8')));
   const gzip = (list: typeof scripts) => list.reduce((sum, { body }) => sum + gzipSync(body).length, 0);
   expect(lexical()).toEqual([]);
   const before = gzip(scripts);
@@ -92,14 +97,14 @@ test('one formatting toolbar, for the rich field that has focus; focus moves it;
   await page.locator(BODY).locator('p').first().click();
   await expect(formatting(page)).toHaveCount(1);
   await expect(formatting(page)).toBeVisible();
-  await expect(formatting(page)).toHaveAccessibleName('Formatting: body');
+  await expect(formatting(page)).toHaveAccessibleName('Formatting: Body');
   // A block's rich field: the same one toolbar, now for that field.
   const block = page.locator('[data-cms-sections] [data-cms-type="richtext"]').first();
   // By keyboard focus (at the phone's size the edit bar and a figure's caption may lie over it).
   await block.focus();
   await page.keyboard.press('Home');
   await expect(formatting(page)).toHaveCount(1);
-  await expect(formatting(page)).not.toHaveAccessibleName('Formatting: body');
+  await expect(formatting(page)).not.toHaveAccessibleName('Formatting: Body');
   // The toolbar covers not the line being edited.
   await settle(page);
   const bar = await formatting(page).boundingBox();
@@ -116,7 +121,7 @@ test('the first key typed into a field whose editor is still loading arrives, wh
   await page.route(/\.js(?:\?|$)/, async (route) => {
     const response = await route.fetch();
     const body = await response.body();
-    if (/lexical/i.test(body.toString('utf8'))) await new Promise((resolve) => setTimeout(resolve, 700));
+    if (LEXICAL.test(body.toString('utf8'))) await new Promise((resolve) => setTimeout(resolve, 700));
     await route.fulfill({ response, body });
   });
   await openEditing(page, path);
@@ -126,12 +131,12 @@ test('the first key typed into a field whose editor is still loading arrives, wh
   await page.keyboard.type('!');
   await expect(page.locator(BODY)).toHaveAttribute('data-lexical-editor', 'true');
   // The key typed before the editor was there is an edit: saved with nothing typed after it.
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
   await expect.poll(async () => (await storedDraft(page.request, id))?.body).toContain('<p>Plain words to format here.!</p>');
   // And the caret stayed after it.
   await page.keyboard.type('?');
   await expect(first).toHaveText('Plain words to format here.!?');
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
   await expect.poll(async () => (await storedDraft(page.request, id))?.body).toContain('<p>Plain words to format here.!?</p>');
   await discardDraft(page, id);
 });
@@ -146,7 +151,7 @@ test('words typed while the editor loads, ending in a space, keep their order an
   await page.route(/\.js(?:\?|$)/, async (route) => {
     const response = await route.fetch();
     const body = await response.body();
-    if (/lexical/i.test(body.toString('utf8'))) await loaded;
+    if (LEXICAL.test(body.toString('utf8'))) await loaded;
     await route.fulfill({ response, body });
   });
   await openEditing(page, path);
@@ -158,7 +163,7 @@ test('words typed while the editor loads, ending in a space, keep their order an
   await expect(page.locator(BODY)).toHaveAttribute('data-lexical-editor', 'true');
   await page.keyboard.type('late');
   await expect(first).toHaveText('Plain words to format here. early late');
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
   await expect.poll(async () => (await storedDraft(page.request, id))?.body).toContain('<p>Plain words to format here. early late</p>');
   await discardDraft(page, id);
 });
@@ -169,7 +174,7 @@ test('words typed into a rich field whose editor cannot load are saved all the s
   await page.route(/\.js(?:\?|$)/, async (route) => {
     const response = await route.fetch();
     const body = await response.body();
-    if (/lexical/i.test(body.toString('utf8'))) return route.abort();
+    if (LEXICAL.test(body.toString('utf8'))) return route.abort();
     await route.fulfill({ response, body });
   });
   await openEditing(page, path);
@@ -195,7 +200,7 @@ test('Ctrl+B, Ctrl+I and Ctrl+U format the selection, show as pressed, and under
   await expect(formatting(page).getByRole('button', { name: 'Italic' })).toHaveAttribute('aria-pressed', 'true');
   await expect(formatting(page).getByRole('button', { name: 'Underline' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator(BODY).locator('strong.louise-i.louise-u')).toHaveText('words');
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
   await expect.poll(async () => (await storedDraft(page.request, id))?.body).toContain('<strong><em><u>words</u></em></strong>');
   // Ctrl+Z takes it back, Ctrl+Shift+Z does it again.
   await page.keyboard.press('ControlOrMeta+z');
@@ -272,7 +277,7 @@ test('a text selection shows the floating toolbar beside it; its Bold makes the 
   await selectionBar(page).getByRole('button', { name: 'Bold' }).click();
   await expect(page.locator(BODY).locator('strong')).toHaveText('format');
   await expect(selectionBar(page).getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
   await discardDraft(page, id);
 });
 

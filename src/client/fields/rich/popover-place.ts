@@ -1,15 +1,19 @@
 // Where the rich-text field's popovers (the link popover, the slash menu) go:
 // under the text they belong to, or above it when the visible screen (the
-// visual viewport, less the edit bar when it is below) has more room there,
-// never past the screen's edges; a popover taller than the room scrolls.
+// visual viewport, less the edit bar and the docked toolbar when they are
+// below) has more room there, never past the screen's edges; a popover
+// taller than the room scrolls.
 
 /** Places `pop` (absolutely positioned, on <body>) next to `rect`, a box in viewport coordinates. */
 export function placeNear(pop: HTMLElement, rect: DOMRect): void {
   const view = window.visualViewport;
   const top = view?.offsetTop ?? 0;
   let bottom = top + (view?.height ?? innerHeight);
-  const bar = document.getElementById('louise-bar')?.getBoundingClientRect();
-  if (bar && bar.height > 0 && bar.top >= rect.bottom) bottom = Math.min(bottom, bar.top);
+  // The edit bar, and the formatting toolbar docked above it: a popover over either would hide its own last lines.
+  for (const over of [document.getElementById('louise-bar'), document.querySelector('.louise-toolbar.louise-docked')]) {
+    const box = over?.getBoundingClientRect();
+    if (box && box.height > 0 && box.top >= rect.bottom) bottom = Math.min(bottom, box.top);
+  }
   pop.style.maxHeight = '';
   const below = bottom - rect.bottom - 12;
   const above = rect.top - top - 12;

@@ -7,6 +7,7 @@ import { ListItemNode, ListNode, registerList } from '@lexical/list';
 import { DRAG_DROP_PASTE, HeadingNode, QuoteNode, registerRichText } from '@lexical/rich-text';
 import {
   $createNodeSelection,
+  $createRangeSelectionFromDom,
   $getNearestNodeFromDOMNode,
   $getRoot,
   $getSelection,
@@ -243,7 +244,17 @@ export function mountRichEditor(el: HTMLElement, onInput: () => void, context: R
     if ((dirtyElements.size > 0 || dirtyLeaves.size > 0) && !tags.has(LOAD)) onInput();
   });
   restoreSelection(el, caret);
-  if (pristine !== undefined && html !== pristine) editor.update(() => $plainTypedSpaces(pristine, html), { discrete: true });
+  // The editor's own selection is taken from the caret just put back, at once: loading set it to the field's start
+  // (its old text was gone from the page), and a key pressed before the browser's selectionchange reached the editor
+  // would be typed there.
+  editor.update(
+    () => {
+      const selection = caret ? $createRangeSelectionFromDom(getSelection(), editor) : null;
+      if (selection) $setSelection(selection);
+      if (pristine !== undefined && html !== pristine) $plainTypedSpaces(pristine, html);
+    },
+    { discrete: true },
+  );
   attachToolbars({ editor, el, label, inline });
   // Keys typed before the editor was there are an edit like any other: said once the caller holds this editor (its
   // input handler reads the field's value through it).
