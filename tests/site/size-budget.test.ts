@@ -31,7 +31,9 @@ const CORE_BUDGET = 17 * 1024;
 // end-to-end run; it stays static until that is understood.
 const RICH_BUDGET = 101 * 1024;
 // 9.25 KiB since issue 31 (it is 9.24): Delete asks through the styled confirmation (core/confirm.ts, 1.0 KiB) instead of confirm().
-const PANEL_BUDGET = 9.75 * 1024;
+// 10 KiB since issue 31's finish (it is 9.9): dialogs stay on a phone's screen when the page is wider than it (core/dialog-view.ts, 0.4 KiB,
+// shared by the panel frame and the styled confirmation; the panels and confirm budgets below grew by it too).
+const PANEL_BUDGET = 10 * 1024;
 /**
  * The other panels, by their dialog's id: each its own chunk, with the shared panel frame.
  * Settings 9 KiB since issue 31 (it was 6.3, now 8.5): settings are drafts, so the panel has the draft state, Publish,
@@ -42,12 +44,12 @@ const PANEL_BUDGET = 9.75 * 1024;
  * History (issue 31): 9.1 KiB, most of it jsdiff for Compare with live's word-level diff.
  */
 const OTHER_PANELS = {
-  'louise-settings': 9.5 * 1024,
-  'louise-inbox': 5.75 * 1024,
-  'louise-search': 5.5 * 1024,
-  'louise-reviews': 9 * 1024,
-  'louise-ask': 3 * 1024,
-  'louise-history': 10.75 * 1024,
+  'louise-settings': 9.75 * 1024,
+  'louise-inbox': 6 * 1024,
+  'louise-search': 5.75 * 1024,
+  'louise-reviews': 9.5 * 1024,
+  'louise-ask': 3.5 * 1024,
+  'louise-history': 11 * 1024,
 } as const;
 /** The live session (realtime-client.ts): socket, protocol reader (valibot), locks, presence. */
 // 6.25 KiB since issues 29 and 37 (it is 6.0): every set carries its base, a leaving page's value goes over the socket
@@ -59,7 +61,7 @@ const REALTIME_BUDGET = 7 * 1024;
 // 9.5 KiB since issue 31 (it is 9.1): the picker with each type's description and sketch (block-picker.ts), "+" between
 // blocks and the drop line, and, counted here until the core's bar imports them too, the shared icon set (core/icons.ts)
 // and the styled confirmation (core/confirm.ts), about 1 KiB each, which leave this chunk for the core's once it does.
-const SECTIONS_BUDGET = 10.25 * 1024;
+const SECTIONS_BUDGET = 10.5 * 1024;
 /** A writer's read-only fields (readonly-view.ts): the lock icon (the icon set) and the note that says why, loaded only when a page has such fields. */
 const READONLY_BUDGET = 2.75 * 1024;
 /** The bar's choices (choice-view.ts: a conflict's or an unsaved edit's two versions, rich text sanitized and inert by safe-html.ts), loaded when there is one. */
@@ -77,7 +79,7 @@ const SMALL_LAZY: Record<string, number> = {
   'src/client/core/field-cue.ts': 1 * 1024,
   'src/client/core/publish-preview.ts': 5 * 1024,
   icons: 1.75 * 1024,
-  confirm: 1.5 * 1024,
+  confirm: 1.75 * 1024,
 };
 const ASSETS = new URL('../../lib/editor/', import.meta.url);
 const ENTRY = 'editor.js';

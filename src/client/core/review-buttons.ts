@@ -9,6 +9,7 @@ const CSS = `
 #louise-bar .lb-badge[hidden]{display:none}
 #louise-bar button[data-asked]{border-color:#fbbf24}
 #louise-bar .lb-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+@media (max-width:599.98px){#louise-reviews-open .louise-label{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}#louise-reviews-open .lb-badge{margin-left:0}}
 `;
 
 function install(): void {

@@ -1,6 +1,7 @@
 // The frame every editor panel shares: a modal `<dialog>` named by its
 // heading, a header with the title and Close, a body, and a polite status
 // line. Each panel fills the body and calls `showModal()` itself.
+import { keepInView } from '../core/dialog-view.ts';
 import { button, el } from '../core/dom.ts';
 import { PANEL_CSS } from './panel-styles.ts';
 
@@ -30,6 +31,7 @@ export function panelFrame(id: string, title: string, css: string, close?: () =>
   install(`${id}-style`, css);
   const dialog = el('dialog', { id });
   dialog.setAttribute('aria-labelledby', `${id}-title`);
+  keepInView(dialog);
   const status = el('p', { className: 'lm-status' });
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');

@@ -15,6 +15,7 @@ import type { VersionActions } from './version-actions.ts';
 
 const CSS = `
 #louise-history{width:min(46rem,calc(100vw - 1rem));max-height:calc(100dvh - 1rem)}
+#louise-history .lm-status:empty{min-height:0;margin:0}
 #louise-history .lh-list{list-style:none;margin:0;padding:0;display:grid;gap:.5rem}
 #louise-history .lh-entry{padding:.6rem .75rem;border:1px solid #3f3f46;border-radius:6px}
 #louise-history .lh-entry[data-state=live]{border-color:#22c55e}

@@ -1,5 +1,6 @@
 // History's entries: one per burst of saves by one person (autosave writes a
 // version every few seconds), so the list reads like a log of who did what.
+import { humanLabel } from '../../core/human-label.ts';
 import type { VersionItem } from '../../core/transport.ts';
 
 /** Saves by the same person at most this far apart are one burst. */
@@ -47,12 +48,5 @@ export function groupVersions(items: readonly VersionItem[], burstMs = BURST_MS)
 
 /** A field's human name: its label on the page, else its key made readable (`heroImage` → "Hero image"). */
 export function fieldLabel(field: string, labels: Readonly<Record<string, string>>): string {
-  const label = labels[field];
-  if (label) return label;
-  const words = field
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_\-.]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words ? words[0]?.toUpperCase() + words.slice(1) : field;
+  return labels[field] || humanLabel(field);
 }

@@ -5,6 +5,7 @@
 // typed is shown with textContent only.
 import { confirmAction } from '../../core/confirm.ts';
 import { button, el } from '../../core/dom.ts';
+import { humanLabel } from '../../core/human-label.ts';
 import { $reviews } from '../../core/review-state.ts';
 import { valueText } from '../diff/field-changes.ts';
 import { WORD_DIFF_CSS, wordDiff } from '../diff/word-diff.ts';
@@ -67,7 +68,7 @@ export function openReviewsPanel(options: ReviewsPanelOptions): Promise<void> {
     if (item.changed.length === 0) article.append(el('p', { textContent: 'No field differs from the live page.' }));
     for (const field of item.changed) {
       const diff = wordDiff(valueText(item.live?.[field]), valueText(item.proposed[field]));
-      article.append(el('section', { className: 'lr-field' }, el('h4', { textContent: field }), diff));
+      article.append(el('section', { className: 'lr-field' }, el('h4', { textContent: humanLabel(field) }), diff));
     }
     const decide = async (decision: 'publish' | 'decline') => {
       const answer = await api.decide(item.id, decision, item.versionId);
