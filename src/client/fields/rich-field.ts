@@ -31,6 +31,14 @@ export function attachRichField(el: HTMLElement, onInput: () => void, context: R
   // chunk that loads late, or never (a dropped connection), loses no key.
   const typed = () => (el.innerHTML === pristine ? undefined : el.innerHTML);
   el.addEventListener('input', onInput);
+  // Ctrl+K (Cmd+K) before the editor is there asks for the link popover: kept, and pressed again once it mounts.
+  let linkAsked: KeyboardEvent | null = null;
+  const askLink = (event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || !(/^k$/i.test(event.key) || event.code === 'KeyK')) return;
+    event.preventDefault();
+    linkAsked = event;
+  };
+  el.addEventListener('keydown', askLink);
   const wake = () => {
     if (loading) return;
     loading = true;
@@ -38,11 +46,16 @@ export function attachRichField(el: HTMLElement, onInput: () => void, context: R
       ({ mountRichEditor }) => {
         for (const type of WAKE) el.removeEventListener(type, wake);
         el.removeEventListener('input', onInput);
+        el.removeEventListener('keydown', askLink);
         // Keys typed natively meanwhile are kept over a value that came in while loading: they are an edit on the
         // text the page showed, which the save's base says (a conflict then offers both), never silently replaced.
         const early = typed() !== undefined;
         editor = mountRichEditor(el, onInput, context, pristine);
         if (pending !== undefined && !early) editor.set(pending);
+        if (linkAsked) {
+          const { key, code, ctrlKey, metaKey } = linkAsked;
+          el.dispatchEvent(new KeyboardEvent('keydown', { key, code, ctrlKey, metaKey, bubbles: true, cancelable: true }));
+        }
       },
       (error: unknown) => {
         // The next focus tries again.

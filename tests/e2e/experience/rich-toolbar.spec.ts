@@ -168,6 +168,29 @@ test('words typed while the editor loads, ending in a space, keep their order an
   await discardDraft(page, id);
 });
 
+test('Ctrl+K pressed while the editor loads opens the link popover once it mounts, not the page search', async ({ page }) => {
+  const { path } = await ownPage(page);
+  let release = () => {};
+  const loaded = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.js(?:\?|$)/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    if (LEXICAL.test(body.toString('utf8'))) await loaded;
+    await route.fulfill({ response, body });
+  });
+  await openEditing(page, path);
+  await page.locator(BODY).locator('p').first().click();
+  await selectWord(page, BODY, 'words');
+  await page.keyboard.press('ControlOrMeta+k');
+  await expect(page.locator('#louise-search')).toBeHidden();
+  release();
+  await expect(page.getByRole('dialog', { name: 'Add link' })).toBeVisible();
+  await expect(page.locator('#louise-search')).toBeHidden();
+  await page.keyboard.press('Escape');
+});
+
 test('words typed into a rich field whose editor cannot load are saved all the same, and the editor says to reload', async ({ page }) => {
   const { id, path } = await ownPage(page);
   // The editor's chunk never arrives (a dropped connection).

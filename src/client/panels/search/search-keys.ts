@@ -28,8 +28,8 @@ function takesText(target: EventTarget | null): boolean {
   return node?.isContentEditable === true || /^(INPUT|TEXTAREA|SELECT)$/.test(node?.tagName ?? '');
 }
 
-/** A rich-text field's text: a contenteditable inside the element Lexical mounted on. */
+/** A rich-text field's text: a contenteditable inside a rich-text marker (its editor mounted there, or about to: rich-field.ts keeps an early Ctrl+K for it). */
 function inRichText(target: EventTarget | null): boolean {
   const node = target as { isContentEditable?: boolean; closest?: (selector: string) => unknown } | null;
-  return node?.isContentEditable === true && Boolean(node.closest?.('[data-lexical-editor]'));
+  return node?.isContentEditable === true && Boolean(node.closest?.('[data-lexical-editor], [data-cms-type="richtext"]'));
 }
