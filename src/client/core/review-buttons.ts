@@ -1,6 +1,7 @@
 // The edit bar's review controls: a writer's "Ask to publish" (where
 // publishers see Publish; "Review requested" once asked) and a publisher's
-// Reviews button with the count of open requests as a badge.
+// Reviews button with the count of open requests as a badge (below 600 px
+// its word hides into its name and tooltip, so the phone's bar stays one row).
 import { el, labelled } from './dom.ts';
 import { $reviews } from './review-state.ts';
 
@@ -9,6 +10,7 @@ const CSS = `
 #louise-bar .lb-badge[hidden]{display:none}
 #louise-bar button[data-asked]{border-color:#fbbf24}
 #louise-bar .lb-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+@media (max-width:599.98px){#louise-reviews-open .louise-label{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}}
 `;
 
 function install(): void {
