@@ -39,7 +39,7 @@ export const CSS = `
 #louise-bar li{margin:.2rem 0}
 #louise-bar q{color:#e4e4e7}
 #louise-bar kbd{font:11px ui-monospace,monospace;color:#d4d4d8}
-@media (max-width:599.98px){#louise-bar{padding:.4rem .5rem}#louise-bar .lb-row{flex-wrap:nowrap;gap:.35rem}#louise-bar kbd{display:none}#louise-bar .lb-pill{flex:0 1 auto;padding:.25rem .55rem}#louise-bar .lb-row:has(>.lb-pill[data-tone=problem]){flex-wrap:wrap}#louise-bar .lb-pill[data-tone=problem]{flex:1 0 100%}}
+@media (max-width:599.98px){#louise-bar{padding:.4rem .5rem}#louise-bar .lb-row{flex-wrap:nowrap;gap:.35rem}#louise-bar kbd{display:none}#louise-bar .lb-pill{flex:0 1 auto;padding:.25rem .55rem}#louise-bar .lb-row:has(>.lb-pill[data-tone=problem]){flex-wrap:wrap}#louise-bar .lb-pill[data-tone=problem]{flex:1 1 100%;box-sizing:border-box}}
 [data-cms-field]:hover{outline:1px solid #a5b4fc;outline-offset:2px}
 [data-cms-field]:focus,[data-cms-field]:focus-within{outline:2px solid #4f46e5;outline-offset:2px}
 .louise-show-areas [data-cms-field]{outline:1px dashed #6366f1;outline-offset:2px}
