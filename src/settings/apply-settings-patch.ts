@@ -78,7 +78,9 @@ export async function applySettingsPatch<E extends EditorRouteEnv>(
     const next = withSettings(state.work, baseValues, customValues);
     const conflicts = findConflicts(flat(state.work, touched), flat(next, touched), touched, base);
     if (conflicts.length > 0) throw settingsConflict(conflicts);
-    if (touched.every((key) => sameValue(settingValue(state.work, key), settingValue(next, key)))) return answer(resolved, state, parts.ignored);
+    // Nothing changes: the same canonical JSON equality the drafts' merge uses for "is this field different" (merge-draft.ts).
+    if (touched.every((key) => canonicalJson(settingValue(state.work, key)) === canonicalJson(settingValue(next, key))))
+      return answer(resolved, state, parts.ignored);
     if (!state.stored) state = await ensureRow(client, resolved);
     if (await storeDraft(client, state, next, session)) return answer(resolved, await readSettingsState(client, resolved), parts.ignored);
   }
@@ -216,10 +218,6 @@ function isEmpty(kind: SettingKind | undefined, value: unknown): boolean {
   if (kind === 'links') return Array.isArray(value) && value.length === 0;
   if (typeof value === 'string') return value.trim() === '';
   return false;
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  return canonicalJson(a) === canonicalJson(b);
 }
 
 /** Keys to their values, flat (custom keys beside the columns), for the revision check. */

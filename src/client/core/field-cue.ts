@@ -14,7 +14,8 @@ export function fieldCue(labelOf: (field: HTMLElement) => string | null): () => 
   const fieldOf = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLElement>('[data-cms-field]') : null);
   const show = () => {
     const field = hovered ?? fieldOf(document.activeElement);
-    const label = field ? labelOf(field) : null;
+    // A field another editor holds has its holder's label floating in the cue's place (realtime-locks.ts); its note names the field.
+    const label = field && !field.hasAttribute('data-cms-locked') ? labelOf(field) : null;
     cue.hidden = !field || !label;
     if (!field || !label) return;
     cue.textContent = label;

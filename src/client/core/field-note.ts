@@ -12,16 +12,20 @@ const CSS = `
 /**
  * Puts `floater` (position: fixed) just above `field`'s top left corner, or
  * just below it (`below`, or when there is no room above), kept inside the
- * window's width.
+ * width the screen shows.
  */
 export function placeBeside(field: Element, floater: HTMLElement, where: 'above' | 'below' = 'above'): void {
   const box = field.getBoundingClientRect();
+  // The width the screen shows: on a phone a page wider than the screen makes the layout viewport (innerWidth, 100vw) wider.
+  const shown = window.visualViewport;
+  const right = shown ? shown.offsetLeft + shown.width : document.documentElement.clientWidth;
+  floater.style.maxWidth = `min(24rem, ${Math.floor(right - 8)}px)`;
   // Measured at the left edge, where its width is not squeezed by a previous position.
   floater.style.left = '0px';
   const above = box.top - floater.offsetHeight - 4;
   const top = where === 'above' && above >= 0 ? above : box.bottom + 4;
   floater.style.top = `${Math.round(top)}px`;
-  floater.style.left = `${Math.round(Math.max(4, Math.min(box.left, innerWidth - floater.offsetWidth - 4)))}px`;
+  floater.style.left = `${Math.round(Math.max(4, Math.min(box.left, right - floater.offsetWidth - 4)))}px`;
 }
 
 let note: HTMLElement | null = null;

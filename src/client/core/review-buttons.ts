@@ -1,6 +1,7 @@
 // The edit bar's review controls: a writer's "Ask to publish" (where
 // publishers see Publish; "Review requested" once asked) and a publisher's
-// Reviews button with the count of open requests as a badge.
+// Reviews button with the count of open requests as a badge (below 600 px
+// its word hides into its name and tooltip, so the phone's bar stays one row).
 import { el, labelled } from './dom.ts';
 import { $reviews } from './review-state.ts';
 

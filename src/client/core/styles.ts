@@ -9,9 +9,9 @@
 // timing: the toolbar may be added before or after the editor mounts.
 export const CSS = `
 #louise-bar{position:fixed;inset:auto 0 0 0;z-index:2147483000;box-sizing:border-box;padding:.5rem 1rem;background:#18181b;color:#fafafa;font:14px/1.4 system-ui,sans-serif;box-shadow:0 -2px 8px #0004}
-#louise-bar .lb-row{display:flex;flex-wrap:wrap;gap:.375rem;align-items:center}
+#louise-bar .lb-row{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center}
 :root:has(astro-dev-toolbar) #louise-bar{z-index:2000000000;padding-bottom:calc(.5rem + 58px)}
-#louise-bar button{display:inline-flex;gap:.4rem;align-items:center;justify-content:center;box-sizing:border-box;min-height:2.25rem;font:inherit;padding:.3rem .6rem;border:1px solid #52525b;border-radius:6px;background:#27272a;color:#fafafa;cursor:pointer;white-space:nowrap}
+#louise-bar button{display:inline-flex;gap:.4rem;align-items:center;justify-content:center;box-sizing:border-box;min-height:2.25rem;font:inherit;padding:.3rem .5rem;border:1px solid #52525b;border-radius:6px;background:#27272a;color:#fafafa;cursor:pointer;white-space:nowrap}
 #louise-bar button:hover{background:#3f3f46}
 #louise-bar button .louise-icon{flex:none;width:1.1em;height:1.1em}
 #louise-bar button[aria-pressed=true]{background:#3f3f46;border-color:#fbbf24}
@@ -39,7 +39,7 @@ export const CSS = `
 #louise-bar li{margin:.2rem 0}
 #louise-bar q{color:#e4e4e7}
 #louise-bar kbd{font:11px ui-monospace,monospace;color:#d4d4d8}
-@media (max-width:599.98px){#louise-bar{padding:.4rem .5rem}#louise-bar .lb-row{flex-wrap:nowrap;gap:.35rem}#louise-bar kbd{display:none}#louise-bar .lb-pill{flex:0 1 auto}}
+@media (max-width:599.98px){#louise-bar{padding:.4rem .5rem}#louise-bar .lb-row{flex-wrap:nowrap;gap:.35rem}#louise-bar kbd{display:none}#louise-bar .lb-pill{flex:0 1 auto;padding:.25rem .55rem}#louise-bar .lb-row:has(>.lb-pill[data-tone=problem]){flex-wrap:wrap}#louise-bar .lb-pill[data-tone=problem]{flex:1 1 100%;box-sizing:border-box}}
 [data-cms-field]:hover{outline:1px solid #a5b4fc;outline-offset:2px}
 [data-cms-field]:focus,[data-cms-field]:focus-within{outline:2px solid #4f46e5;outline-offset:2px}
 .louise-show-areas [data-cms-field]{outline:1px dashed #6366f1;outline-offset:2px}

@@ -8,7 +8,7 @@ export const REALTIME_CSS = `
 .louise-holder{position:fixed;z-index:2147482000;pointer-events:none;padding:0 .4em;border-left:4px solid var(--louise-holder,#a855f7);border-radius:3px;background:#18181b;color:#fafafa;font:600 12px/1.6 system-ui,sans-serif;white-space:nowrap}
 [data-cms-field][data-cms-locked]:focus-visible{outline:3px solid #fbbf24;outline-offset:2px}
 #louise-bar .lb-live,#louise-bar .lb-peers,#louise-bar .lb-peers ul{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:0;padding:0}
-#louise-bar .lb-live{gap:0}
+#louise-bar .lb-live{gap:0;margin:0 0 .35rem}
 #louise-bar .lb-live [hidden],#louise-bar .lb-live[hidden]{display:none}
 #louise-bar .lb-peers ul{list-style:none}
 #louise-bar .lb-peers li{display:flex;gap:.3rem;align-items:center;margin:0}

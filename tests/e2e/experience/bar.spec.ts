@@ -123,8 +123,14 @@ test('the bar is one row inside the visual viewport; shortcut hints only on wide
   for (const height of heights) expect(height).toBeGreaterThanOrEqual(36);
   if (phone()) {
     await expect(bar(page).locator('kbd:visible')).toHaveCount(0);
-    // Pill, Publish, More.
-    await expect(row.locator(':scope > *')).toHaveCount(3);
+    // Pill, Publish, a publisher's Reviews (its count stays in sight, its word in its name and tooltip) and More: each wholly on screen.
+    const items = row.locator(':scope > *');
+    await expect(items).toHaveCount(4);
+    await expect(items.nth(0)).toHaveId('louise-status');
+    await expect(items.nth(1)).toHaveAccessibleName('Publish');
+    await expect(items.nth(2)).toHaveAccessibleName(/^Reviews/);
+    await expect(items.nth(3)).toHaveAccessibleName('More');
+    for (let at = 0; at < 4; at++) expect(await insideVisualViewport(items.nth(at))).toBe(true);
     // The on-screen keyboard shrinks the visual viewport: the bar follows it.
     await page.locator(TITLE).click();
     expect(await insideVisualViewport(bar(page))).toBe(true);

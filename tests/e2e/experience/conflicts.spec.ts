@@ -9,10 +9,11 @@ import {
   retype,
   saveDraftAs,
   signIn,
+  status,
   TITLE,
   withoutLiveSession,
 } from '../editing-helpers.ts';
-import { expectLook } from './look.ts';
+import { expectLook, insideVisualViewport } from './look.ts';
 
 // Conflicts, locks and fields a writer may not change, in people's words, at
 // a laptop's size and a phone's: who changed which field (its label, never its
@@ -54,6 +55,9 @@ test.describe('conflicts', () => {
     await expect(conflict.locator('ins')).toContainText(['autumn']);
     await expect(conflict.locator('.louise-diff')).toContainText('Opening hours in');
     await expect(conflict.getByRole('button', { name: 'Keep mine' })).toBeVisible();
+    // The pill says it too, wholly on screen (on the phone a line of its own above the buttons).
+    await expect(status(page)).toHaveText(/^Writer changed Title/);
+    expect(await insideVisualViewport(status(page))).toBe(true);
     await expectLook(page, 'conflict', { mask: [page.locator('time')] });
 
     // Use theirs: their title on the page and stored, the choice gone.
@@ -90,6 +94,8 @@ test.describe('conflicts', () => {
     const [field, said] = [await tagline.boundingBox(), await note.boundingBox()];
     expect(said!.y).toBeGreaterThanOrEqual(field!.y + field!.height);
     expect(said!.y).toBeLessThan(field!.y + field!.height + 16);
+    // Wholly on screen, on a phone too (where the page is wider than the screen).
+    expect(await insideVisualViewport(note)).toBe(true);
     await expectLook(page, 'writer-readonly');
   });
 });
@@ -136,6 +142,9 @@ test.describe('locks', () => {
     const note = page.locator('#louise-field-note');
     await expect(note).toHaveText('Editor is editing Title. You can change it when they are done.');
     await expect(title).toHaveText('A heading both may edit');
+    expect(await insideVisualViewport(note)).toBe(true);
+    // The holder's label stands where the field's cue would: no cue over it.
+    await expect(page.locator('.louise-cue')).toBeHidden();
     await expectLook(page, 'lock');
 
     await a.context().close();
@@ -149,16 +158,25 @@ test.describe('panel focus', () => {
   test('focus goes back to the opener after the media panel closes, by Escape and by Close', async ({ page }) => {
     await signIn(page);
     await openEditing(page, '/');
-    const media = page.locator('#louise-bar').getByRole('button', { name: /^Media/ });
+    const bar = page.locator('#louise-bar');
+    const media = bar.getByRole('button', { name: /^Media/ });
+    const more = bar.getByRole('button', { name: 'More' });
     const panel = page.getByRole('dialog', { name: 'Media library' });
+    // On the phone Media waits in the More menu, which closes as the panel opens: the focus goes back to More, the opener in sight.
+    const phone = test.info().project.name === 'phone';
     for (const close of ['Escape', 'Close'] as const) {
-      await media.focus();
-      await page.keyboard.press('Enter');
+      if (phone) {
+        await more.click();
+        await media.click();
+      } else {
+        await media.focus();
+        await page.keyboard.press('Enter');
+      }
       await expect(panel).toBeVisible();
       if (close === 'Escape') await page.keyboard.press('Escape');
       else await panel.getByRole('button', { name: 'Close' }).click();
       await expect(panel).toHaveCount(0);
-      await expect(media).toBeFocused();
+      await expect(phone ? more : media).toBeFocused();
     }
     // From an image field: the picker names the field by its label, and the focus goes back to the image.
     const hero = page.getByRole('button', { name: 'Change image: Hero' });
