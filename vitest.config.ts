@@ -14,6 +14,11 @@ export default defineConfig(async () => {
           test: {
             name: 'unit',
             environment: 'node',
+            // Files share a worker's module cache instead of importing everything afresh each (import was 40% of
+            // this project's time: 447 s with isolation, 245 s without, on the same loaded machine). Stubbed
+            // globals are put back after each test so no file sees another's.
+            isolate: false,
+            unstubGlobals: true,
             include: [
               'src/**/*.test.ts',
               'packages/*/src/**/*.test.ts',

@@ -96,7 +96,8 @@ describe('verifyPosSignature', () => {
       ),
       { numRuns: 200 },
     );
-  });
+    // Many signatures against the SDK's: seconds of CPU, more on a loaded machine than the default 5 s.
+  }, 30_000);
 });
 
 describe("the fake Pos's notifications", () => {
