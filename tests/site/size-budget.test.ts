@@ -19,8 +19,10 @@ import { startSite } from './harness.ts';
 // More menu, the jump keys and the field outlines' CSS; its icons, the confirmation, the publish preview, the
 // visual-viewport follower and the field cue are chunks of their own (together 7.6 KiB, loaded after the bar or when asked).
 // Review requests (issue 31, item 8) add the open-request count read at mount, the Ask to publish and Reviews buttons
-// and their two lazy openers.
-const CORE_BUDGET = 17 * 1024;
+// and their two lazy openers. 17.25 KiB with what a rich field does before its editor is there (the keys typed natively
+// are saved, an early Ctrl+K is kept for the link popover) and the phone bar's presence line: nothing typed is lost while
+// the 90 KiB rich-text chunk loads.
+const CORE_BUDGET = 17.25 * 1024;
 // 83 KiB since issue 29: the "kept as written" node and the block-source serializer (an edit never removes what the editor
 // did not touch) added 2.4 KiB to a chunk that had 1.6 KiB left. 85 KiB since issue 31 (it is 84.6): the one formatting
 // toolbar and the floating one on a selection (icons, pressed states, roving focus) and the caret's handover at mount;
