@@ -98,6 +98,8 @@ const LAZY_CHUNKS = [
   '^src/client/panels/settings/settings-panel\\.ts$',
   '^src/client/panels/inbox/inbox-panel\\.ts$',
   '^src/client/panels/search/search-panel\\.ts$',
+  '^src/client/panels/reviews/reviews-panel\\.ts$',
+  '^src/client/panels/reviews/ask-review\\.ts$',
   '^src/client/panels/choices/choice-view\\.ts$',
   '^src/client/realtime/realtime-client\\.ts$',
   '^src/client/sections/sections-client\\.ts$',

@@ -30,7 +30,9 @@ export default defineConfig({
         {
           label: 'Guides',
           items: [
+            'guides/editing',
             'guides/regions-and-collections',
+            'guides/rich-text',
             'guides/media',
             'guides/settings-and-forms',
             'guides/search',

@@ -127,8 +127,13 @@ function cmsConfigSchema<E>() {
             ),
             /** What a new site starts with: seeded by `astro dev`, `louise db seed` and `POST /api/cms/seed`. */
             defaults: v.optional(typed<SettingsDefaults>(v.looseObject({}))),
+            /**
+             * Settings that may not be empty (the site name always is required):
+             * saving or publishing one empty is refused, naming it.
+             */
+            required: v.optional(v.array(v.string(), 'settings.required must be a list of setting keys')),
           },
-          'settings must be { custom?, defaults? }',
+          'settings must be { custom?, defaults?, required? }',
         ),
       ),
       /**
@@ -335,6 +340,7 @@ export function settingsConfigOf(config: Pick<CmsConfig<never>, 'settings' | 'me
       imageKeys: Object.keys(custom).filter((key) => custom[key] === 'image'),
       mediaBase: mediaUrlOf(config) ?? undefined,
       defaults: settings.defaults,
+      required: settings.required,
     };
     settingsConfigs.set(config, resolved);
   }

@@ -8,7 +8,9 @@ import { products } from './shop/products.ts';
 
 /**
  * The blocks a page can be built from (the home page is): each type's
- * fields use the same field types as collections, plus links and lists.
+ * fields use the same field types as collections, plus links and lists;
+ * its label and description show in the editor's block picker, with a
+ * sketch of its fields (or a `preview` image when one is given).
  * `homeSections.field` is the collection field that holds them; every save
  * is checked against these declarations (unknown types and keys, hostile
  * links are refused; rich text is sanitized). site/components/Block.astro
@@ -17,19 +19,26 @@ import { products } from './shop/products.ts';
 export const homeSections = defineSections({
   hero: {
     label: 'Hero',
+    description: 'A big heading with a line of introduction and a button.',
     fields: { heading: { type: 'text', label: 'Heading' }, text: { type: 'text', label: 'Introduction' }, link: { type: 'link', label: 'Button' } },
   },
-  text: { label: 'Text', fields: { body: { type: 'richtext', label: 'Text', default: '<p>Write here.</p>' } } },
+  text: { label: 'Text', description: 'Paragraphs of formatted text.', fields: { body: { type: 'richtext', label: 'Text', default: '<p>Write here.</p>' } } },
   features: {
     label: 'Features list',
+    description: 'A heading over a short list of points.',
     fields: {
       heading: { type: 'text', label: 'Heading' },
       items: { type: 'list', label: 'Feature', default: ['First feature', 'Second feature', 'Third feature'] },
     },
   },
-  figure: { label: 'Image with caption', fields: { image: { type: 'image', label: 'Image' }, caption: { type: 'text', label: 'Caption' } } },
+  figure: {
+    label: 'Image with caption',
+    description: 'A picture from the media library, with a caption.',
+    fields: { image: { type: 'image', label: 'Image' }, caption: { type: 'text', label: 'Caption' } },
+  },
   cta: {
     label: 'Call to action',
+    description: 'A heading, a few words and the button that says what to do next.',
     fields: {
       heading: { type: 'text', label: 'Heading' },
       text: { type: 'richtext', label: 'Text', default: '<p>Tell visitors what happens next.</p>' },
@@ -38,6 +47,7 @@ export const homeSections = defineSections({
   },
   faq: {
     label: 'Question and answer',
+    description: 'A question as a heading, its answer below.',
     fields: { question: { type: 'text', label: 'Question' }, answer: { type: 'richtext', label: 'Answer', default: '<p>The answer.</p>' } },
   },
 });

@@ -27,7 +27,11 @@ export interface LouiseLocals {
 /** A sections field as the edit-mode client needs it: its blocks as stored, and what each declared block type looks like. */
 export interface SectionsNote {
   value: unknown;
-  types: Record<string, { label: string; fields: Record<string, { type: string; label: string }>; blank: Record<string, unknown> }>;
+  /** Each declared block type: its label, the picker's description and preview when declared, its fields, and a new block's fields. */
+  types: Record<
+    string,
+    { label: string; description?: string; preview?: string; fields: Record<string, { type: string; label: string }>; blank: Record<string, unknown> }
+  >;
 }
 
 /** A stored field a page could not use: what is wrong, and the value it rendered instead (saving that repairs it). */

@@ -66,8 +66,9 @@ function imageAttributes(image: ImageValue | null, marker: Record<string, string
 /**
  * The marker attributes of a settings field in the structured base
  * (`siteName`, `tagline`, `footerText`), for an editor in edit mode only:
- * the element becomes editable in place and saves live (the publish right
- * is needed, as in the Settings panel). Visitors get `{}`.
+ * the element becomes editable in place and saves a settings draft (visitors
+ * see it after Publish), and shows the draft as it is typed in the Settings
+ * panel (`data-cms-setting`). Visitors get `{}`.
  *
  * @example <p class="tagline" {...cmsSetting(Astro, 'tagline')}>{site.tagline}</p>
  */
@@ -76,12 +77,15 @@ export function cmsSetting(astro: { locals: App.Locals }, field: SiteSettingsCol
     throw new TypeError(
       `cmsSetting(): ${field} is not a settings column (they are ${siteSettingsColumns.join(', ')}); edit other settings in the Settings panel.`,
     );
-  return astro.locals.louise?.editing === true ? { 'data-cms-field': `${SETTINGS_COLLECTION}:site:${field}` } : {};
+  // `data-cms-setting` names the setting, so the Settings panel can show its draft value on the page as the editor types.
+  return astro.locals.louise?.editing === true ? { 'data-cms-field': `${SETTINGS_COLLECTION}:site:${field}`, 'data-cms-setting': field } : {};
 }
 
 /** What `cmsSections` and `cmsBlock` read of a sections field's declaration (`defineSections(...).field`). */
 interface DeclaredSections {
-  types: Readonly<Record<string, { label: string; fields: Readonly<Record<string, { type: string; label?: string }>> }>>;
+  types: Readonly<
+    Record<string, { label: string; description?: string; preview?: string; fields: Readonly<Record<string, { type: string; label?: string }>> }>
+  >;
   blank(type: string, id?: string): Record<string, unknown>;
 }
 
@@ -112,17 +116,29 @@ export function cmsSections<T extends object>(astro: { locals: App.Locals }, ent
   const louise = astro.locals.louise;
   if (louise?.editing !== true) return {};
   const types: SectionsNote['types'] = {};
-  for (const [type, { label, fields }] of Object.entries(sections.types)) {
+  for (const [type, { label, fields, description, preview }] of Object.entries(sections.types)) {
     const { id: _id, ...blank } = sections.blank(type, 'new');
     types[type] = {
       label,
-      fields: Object.fromEntries(Object.entries(fields).map(([name, spec]) => [name, { type: spec.type, label: spec.label ?? name }])),
+      ...(description === undefined ? {} : { description }),
+      ...(preview === undefined ? {} : { preview }),
+      fields: Object.fromEntries(Object.entries(fields).map(([name, spec]) => [name, { type: spec.type, label: spec.label ?? humanName(name) }])),
       blank,
     };
   }
   louise.sections[marker] = { value: (entry as Record<string, unknown>)[field] ?? [], types };
   return { 'data-cms-sections': marker };
 }
+
+/** A field's words when its declaration gives no label: `heroImage` and `hero_image` read "Hero image", never the key as is. */
+const humanName = (name: string) => {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
 /** A block of a sections list, as the union of the declared block shapes. */
 type BlockOf<L> = L extends readonly (infer B)[] ? B : never;
@@ -170,7 +186,7 @@ export function cmsBlock<T extends object, F extends keyof T & string>(
     if (!editing) return {};
     const attributes: Record<string, string> = {
       'data-cms-field': `${marker}.${index}.${name}${item === undefined ? '' : `.${item}`}`,
-      'data-cms-label': spec.label ?? name,
+      'data-cms-label': spec.label ?? humanName(name),
     };
     if (spec.type === 'richtext' || spec.type === 'image' || spec.type === 'link') attributes['data-cms-type'] = spec.type;
     return attributes;

@@ -124,8 +124,9 @@ export interface SettingLink {
  * structured base (`siteName`, `tagline`, `footerText`) and the site's own
  * keys in `custom`. One D1 read; a row not seeded yet, or a database a
  * visitor's page cannot read (logged with what to do), gives the configured
- * defaults, so a page always has something to render. An editor in edit
- * mode reads through their D1 session, so a setting they just saved shows.
+ * defaults, so a page always has something to render. Visitors get the
+ * published settings; an editor in edit mode gets the draft (through their
+ * D1 session, so a setting they just saved shows).
  * Throws a TypeError when the site declares no settings.
  *
  * @example
@@ -136,6 +137,11 @@ export async function loadSettings(astro: EntryAstro, options: { db?: D1Database
   const { default: config } = await import('virtual:louise/config');
   const settings = settingsConfigOf(config);
   if (!settings) throw new TypeError('loadSettings(): the site declares no settings. Add `settings: {}` to defineCms() in cms.config.ts.');
-  const found = await pageRead(astro, options.db, async (db) => (await readSiteSettings(db, settings)).settings);
+  // Settings are drafts: visitors get the published settings; an editor in edit mode the draft they work on.
+  const editing = astro.locals.louise?.editing === true;
+  const found = await pageRead(astro, options.db, async (db) => {
+    const read = await readSiteSettings(db, settings);
+    return editing ? read.settings : read.published;
+  });
   return found ?? resolveSettings(settings).defaults;
 }

@@ -10,6 +10,7 @@ import { composeRoutes } from '../../src/http/compose.ts';
 import { overlayRoute } from '../../src/drafts/overlay-route.ts';
 import { collectionRoutes } from '../../src/drafts/collection-routes.ts';
 import { collectionRealtime } from '../../src/realtime/collection-realtime.ts';
+import { reviewRequestsRoute } from '../../src/drafts/review-requests.ts';
 import {
   FORMS_PATH,
   liveCollections,
@@ -17,6 +18,7 @@ import {
   mediaUrlOf,
   searchableCollections,
   settingsConfigOf,
+  SETTINGS_COLLECTION,
   siteCollections,
   resolveCms,
   type CmsConfig,
@@ -108,9 +110,20 @@ export function createRuntime<E extends CmsEnv>(config: ResolvedCmsConfig<E>): C
   const limiter = config.limiter ?? defaultLimiter;
   const settings = settingsConfigOf(config);
   const forms = config.forms ?? [];
+  // Settings are drafts: the settings route comes first, so the built-in `settings:site:<column>` markers
+  // saved in place (cmsSetting) become a settings draft there instead of a live write by the save route.
+  const inlineSettings = settings !== null && !(config.collections ?? []).some((collection) => collection.slug === SETTINGS_COLLECTION);
+  // Review requests read and publish documents through the composed API itself: the bar's one publish path.
+  const documents: EditorRoute<E> = (request, env, ctx) => api(request, env, ctx);
   const routes: EditorRoute<E>[] = [
+    reviewRequestsRoute<E>({ resolveEditor, documents, isOverlay: (collection) => !declared.has(collection) }),
+    ...(settings
+      ? [
+          settingsRoute<E>({ ...settings, resolveEditor, ...(inlineSettings ? { inlinePath: '/api/cms/save' } : {}) }),
+          seedRoute<E>({ resolveEditor, defaults: settings.defaults ?? {} }),
+        ]
+      : []),
     ...collections,
-    ...(settings ? [settingsRoute<E>({ ...settings, resolveEditor }), seedRoute<E>({ resolveEditor, defaults: settings.defaults ?? {} })] : []),
     ...(forms.length > 0
       ? [
           formRoute<E>({ forms }),
@@ -136,10 +149,11 @@ export function createRuntime<E extends CmsEnv>(config: ResolvedCmsConfig<E>): C
     overlayRoute<E>({ resolveEditor, isDeclared: (collection) => declared.has(collection), mediaBase }),
   ];
   if (status) routes.push(statusRoute<E>(status));
+  const api = composeRoutes(...routes);
   const isPublic = config.apiGate?.isPublic;
   return {
     resolveEditor,
-    api: composeRoutes(...routes),
+    api,
     isPublic: (pathname, request) =>
       ALWAYS_PUBLIC.has(pathname) ||
       (statusIsPublic && pathname === STATUS_PATH) ||

@@ -183,7 +183,7 @@ function isSchema(value: unknown): boolean {
 }
 
 /** Paths under `/api/cms/` the toolkit answers itself: no collection may take one as its slug. */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['auth', 'status', 'save', 'media']);
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['auth', 'status', 'save', 'media', 'reviews']);
 
 /**
  * Throws an Error when two collections share a slug, one takes a path the

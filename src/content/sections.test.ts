@@ -54,6 +54,24 @@ describe('defineSections', () => {
     ).toThrow(/Hero[\s\S]*label must be[\s\S]*ok\.id[\s\S]*ok\.toString[\s\S]*ok\.a-b[\s\S]*ok\.n: type must be/);
     expect(() => defineSections({})).toThrow(/non-empty/);
   });
+  it('takes an optional description and preview for the picker, and refuses a bad one, naming it', () => {
+    const fields = { heading: { type: 'text' as const } };
+    const ok = defineSections({
+      hero: { label: 'Hero', description: 'A big heading.', preview: '/previews/hero.png', fields },
+      cta: { label: 'CTA', preview: 'https://cdn.example/cta.png', fields },
+    });
+    expect(ok.types.hero.description).toBe('A big heading.');
+    for (const [bad, message] of [
+      [{ description: '' }, /hero: description must be non-empty text/],
+      [{ description: 'x'.repeat(201) }, /hero: description must be non-empty text of at most 200/],
+      [{ preview: 'javascript:alert(1)' }, /hero: preview must be a site path/],
+      [{ preview: '//evil.example/x.png' }, /hero: preview must be a site path/],
+      [{ preview: 'http://cdn.example/x.png' }, /hero: preview must be a site path/],
+      [{ preview: '/a.png" onerror="x' }, /hero: preview must be a site path/],
+      [{ preview: 3 }, /hero: preview must be a site path/],
+    ] as const)
+      expect(() => defineSections({ hero: { label: 'Hero', fields, ...(bad as object) } })).toThrow(message);
+  });
   it('blank() fills every declared field with its default and a fresh id', () => {
     const hero = home.blank('hero');
     expect(hero).toEqual({ id: hero.id, type: 'hero', heading: '', image: null });

@@ -16,6 +16,7 @@ const FIELD_TYPES: ReadonlySet<string> = new Set(['text', 'richtext', 'image', '
 const DEFAULT_MAX_BLOCKS = 100;
 const DEFAULT_MAX_ITEMS = 50;
 const TEXT_MAX = 2_000;
+const DESCRIPTION_MAX = 200;
 const RICH_MAX = 100_000;
 const HREF_MAX = 2_048;
 // The scheme check rich-text links get (sanitize-rich's RICH_URLS): paths, #anchors, http, https, mailto, tel.
@@ -124,8 +125,12 @@ function typesProblems(types: unknown): string[] {
   const problems: string[] = [];
   for (const [name, type] of Object.entries(types as Record<string, unknown>)) {
     if (!TYPE_NAME.test(name) || INHERITED.has(name)) problems.push(`type ${JSON.stringify(name)}: lower-case letters, digits and -, starting with a letter`);
-    const { label, fields } = (type ?? {}) as { label?: unknown; fields?: unknown };
+    const { label, fields, description, preview } = (type ?? {}) as { label?: unknown; fields?: unknown; description?: unknown; preview?: unknown };
     if (typeof label !== 'string' || label.trim() === '') problems.push(`type ${name}: label must be non-empty text`);
+    if (description !== undefined && (typeof description !== 'string' || description.trim() === '' || description.length > DESCRIPTION_MAX))
+      problems.push(`type ${name}: description must be non-empty text of at most ${DESCRIPTION_MAX} characters`);
+    if (preview !== undefined && !isPreviewUrl(preview))
+      problems.push(`type ${name}: preview must be a site path (/previews/${name}.png) or an https URL of an image`);
     if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
       problems.push(`type ${name}: fields must be a map of field name to { type }`);
       continue;
@@ -133,6 +138,13 @@ function typesProblems(types: unknown): string[] {
     for (const [key, field] of Object.entries(fields)) problems.push(...blockFieldProblems(`${name}.${key}`, key, field));
   }
   return problems;
+}
+
+/** A block preview's address: a path of the site (never `//host`) or https, shown as an image in the editor's picker. */
+function isPreviewUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length > HREF_MAX) return false;
+  if (value.startsWith('/')) return !isProtocolRelative(value) && !/[\s"'<>\\]/.test(value);
+  return URL.canParse(value) && new URL(value).protocol === 'https:';
 }
 
 function blockFieldProblems(at: string, key: string, field: unknown): string[] {

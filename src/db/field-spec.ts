@@ -48,6 +48,10 @@ export type BlockField =
 export interface BlockType {
   label: string;
   fields: Readonly<Record<string, BlockField>>;
+  /** A sentence under the label in the block picker (default: the block's field labels, "Heading, Text and Button"). */
+  description?: string;
+  /** A picture of the block for the picker: a site path (`/previews/hero.png`) or an https URL (default: a sketch drawn from its fields). */
+  preview?: string;
 }
 
 /** What a sections field declares, as the layers below `louise/content` read it (a `defineSections` result fits). */

@@ -6,3 +6,4 @@ export * from './overlays-schema.ts';
 export * from './media-schema.ts';
 export * from './forms-schema.ts';
 export * from './search-schema.ts';
+export * from './reviews-schema.ts';

@@ -19,7 +19,8 @@ import { prepareFields, prepareItem } from '../content/prepare-fields.ts';
 import type { D1Client } from '../db/d1-session.ts';
 import { errorName, reportDegraded } from '../security/degraded.ts';
 import { runValidate, validationError, type DraftDeps } from './draft-deps.ts';
-import { insertDraft, readWork, type Work } from './draft-store.ts';
+import { nameConflicts } from './conflict-authors.ts';
+import { insertDraftReadingLive, readWork, type Work } from './draft-store.ts';
 import { HttpError } from '../http/errors.ts';
 import type { EditorRouteEnv, RouteContext } from '../http/route.ts';
 import type { EditorSession } from '../http/session.ts';
@@ -47,6 +48,8 @@ export interface SavedDraft {
   versionId: number | null;
   revs: Record<string, string>;
   data: Record<string, unknown>;
+  /** The live row as the save found it (null when it did not read it): what `changes` compare with. */
+  live: Record<string, unknown> | null;
 }
 
 /** Saves landing together on the same guarded fields retry this often before answering 503. */
@@ -90,11 +93,12 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     let work: Work | null = null;
     let current: Record<string, unknown> | null = null;
+    let bufferedDraft: BufferedDraft | null = null;
     if (mustRead) {
       work = await readWork(client, vt, id);
       if (!work) throw new HttpError(404, 'not_found', `No ${vt.config.slug} row ${id}.`);
       current = work.data;
-      const bufferedDraft = buffer ? await buffer.get<BufferedDraft>(bufferKey(vt.config.slug, id)) : null;
+      bufferedDraft = buffer ? await buffer.get<BufferedDraft>(bufferKey(vt.config.slug, id)) : null;
       if (bufferedDraft) current = { ...current, ...bufferedDraft.data };
       const merged = mergeDraft(current, edit, rules);
       if (!merged.ok) throw mergeRefusal(merged);
@@ -116,7 +120,10 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
       }
       const mine = own;
       if (mine) conflicts = conflicts.filter((conflict) => mine[conflict.field] !== conflict.rev);
-      if (conflicts.length > 0) throw new HttpError(409, 'conflict', 'Someone else changed these fields since you loaded them.', { conflicts });
+      if (conflicts.length > 0)
+        throw new HttpError(409, 'conflict', 'Someone else changed these fields since you loaded them.', {
+          conflicts: await nameConflicts(client, vt, id, work, bufferedDraft, conflicts),
+        });
       if (buffer) {
         const data = fullSnapshot(merged.data, vt.fields);
         const key = bufferKey(vt.config.slug, id);
@@ -124,15 +131,15 @@ export async function applySaveDraft<E extends EditorRouteEnv>(
         if (buffer.isQueued(key) && options.ctx)
           options.ctx.waitUntil(write.catch((error) => reportDegraded('editor.buffer', { collection: vt.config.slug, id, error: errorName(error) })));
         else await write;
-        return { versionId: null, revs: documentRevs(data, vt.config.fields), data };
+        return { versionId: null, revs: documentRevs(data, vt.config.fields), data, live: work.live };
       }
     }
     const guards: Record<string, unknown> = {};
     if (work) for (const field of guarded) guards[field] = work.stored[field];
-    const row = await insertDraft(client, vt, id, toInsert, guards, session.id);
+    const { row, live } = await insertDraftReadingLive(client, vt, id, toInsert, guards, session.id);
     if (row) {
       const data = fullSnapshot(row, vt.fields);
-      return { versionId: row.id as number, revs: documentRevs(data, vt.config.fields), data };
+      return { versionId: row.id as number, revs: documentRevs(data, vt.config.fields), data, live };
     }
     // Missing row, item out of range, or a guarded field changed under us: read and decide again.
     mustRead = true;

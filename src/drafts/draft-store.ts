@@ -46,18 +46,18 @@ export type WriteGuards = Readonly<Record<string, unknown>>;
  * Stores a new version in one statement: the edit merged over the newest
  * pending version, else the live row, as read by the statement itself. So
  * saves landing together each build on the one before (no torn snapshot,
- * no lost save), and the `guards` hold at the moment of the write. Returns
- * the stored row, or null when the row is missing, an item index is out of
- * range, or a guard failed.
+ * no lost save), and the `guards` hold at the moment of the write. Run, it
+ * returns the stored row, or nothing when the row is missing, an item index
+ * is out of range, or a guard failed.
  */
-export async function insertDraft(
+export function insertDraftStatement(
   client: D1Client,
   vt: VersionedTable,
   id: number,
   edit: DraftEdit,
   guards: WriteGuards,
   editorId: string | null,
-): Promise<Row | null> {
+): D1PreparedStatement {
   const m = vt.main.col;
   const v = vt.versions.col;
   const params: unknown[] = [id, editorId, Date.now()];
@@ -87,11 +87,39 @@ export async function insertDraft(
     `SELECT live.${m.id}, ${columns.join(', ')}, ?2, ?3 FROM live LEFT JOIN draft ON 1 ` +
     (where.length > 0 ? `WHERE ${where.join(' AND ')} ` : '') +
     'RETURNING *';
-  const row = await client
-    .prepare(sql)
-    .bind(...params)
-    .first<Row>();
+  return client.prepare(sql).bind(...params);
+}
+
+/** Runs `insertDraftStatement`: the new version, or null when nothing was inserted (see above). */
+export async function insertDraft(
+  client: D1Client,
+  vt: VersionedTable,
+  id: number,
+  edit: DraftEdit,
+  guards: WriteGuards,
+  editorId: string | null,
+): Promise<Row | null> {
+  const row = await insertDraftStatement(client, vt, id, edit, guards, editorId).first<Row>();
   return row ? vt.versions.decode(row) : null;
+}
+
+/**
+ * `insertDraft` and a read of the live row after it, in one batch (one round
+ * trip): what a save answers with to say which fields now differ from live.
+ */
+export async function insertDraftReadingLive(
+  client: D1Client,
+  vt: VersionedTable,
+  id: number,
+  edit: DraftEdit,
+  guards: WriteGuards,
+  editorId: string | null,
+): Promise<{ row: Row | null; live: Row | null }> {
+  const insert = insertDraftStatement(client, vt, id, edit, guards, editorId);
+  const [inserted, live] = await client.batch<Row>([insert, client.prepare(`SELECT * FROM ${vt.main.table} WHERE ${vt.main.col.id} = ?1`).bind(id)]);
+  const row = inserted?.results[0];
+  const liveRow = live?.results[0];
+  return { row: row ? vt.versions.decode(row) : null, live: liveRow ? vt.main.decode(liveRow) : null };
 }
 
 function unquote(quoted: string): string {

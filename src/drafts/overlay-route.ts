@@ -24,7 +24,7 @@ export interface OverlayRouteOptions<E> {
 
 const ACTIONS = new Set(['versions', 'publish', 'unpublish', 'discard']);
 /** First path segments the toolkit's own routes use; never an overlay collection. */
-const RESERVED = new Set(['auth', 'status', 'save', 'search', 'media', 'settings', 'forms', 'inquiries', 'submissions', 'seed']);
+const RESERVED = new Set(['auth', 'status', 'save', 'search', 'media', 'settings', 'forms', 'inquiries', 'submissions', 'seed', 'reviews']);
 /** Largest region value, in characters (a long rich-text body fits). */
 const MAX_REGION = 200_000;
 const MAX_REGIONS_PER_SAVE = 50;

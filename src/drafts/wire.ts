@@ -22,6 +22,10 @@ export interface VersionEntry {
   createdBy: string | null;
   /** The version's fields. */
   data: Record<string, unknown>;
+  /** Who saved it, as people are named (the editor's name, else their email's local part), or null when unknown; never an id. */
+  author: string | null;
+  /** The fields it changed from the version before it (a page's first version: every field with a value). */
+  changed: string[];
 }
 
 /** `GET …/versions`: a page of the history, newest first, and the revisions of the work a save builds on. */
@@ -33,15 +37,67 @@ export interface VersionsPage {
   /** Whether the write buffer holds work not yet written to a version. */
   buffered: boolean;
   revs: Record<string, string>;
+  /** The fields whose pending work (the write buffer's, else the newest pending version's) differs from the live row; empty when nothing is pending. */
+  changes: string[];
 }
 
 /** `POST …/versions` (a draft save): the version written (null when only the buffer took it) and the fields' new revisions. */
 export interface DraftSaved {
   versionId: number | null;
   revs: Record<string, string>;
+  /** The fields whose draft, after this save, differs from the live row (what Publish would change). */
+  changes: string[];
+}
+
+/** `POST …/restore` `{ versionId }`: the new pending draft holding the restored version's fields (null when only the buffer took it), and their revisions. */
+export interface Restored {
+  versionId: number | null;
+  /** The version whose fields were restored. */
+  restored: number;
+  revs: Record<string, string>;
 }
 
 /** `POST …/publish` and `…/unpublish`: the live pointer after it. */
 export interface Published {
   publishedVersionId: number | null;
+}
+
+/** Review requests (`<apiBase>/reviews`): where one stands. */
+export type ReviewRequestState = 'open' | 'published' | 'declined' | 'withdrawn' | 'superseded';
+
+/** `GET <apiBase>/reviews`: one open request ("Ask to publish"), with what publishing it would change. */
+export interface ReviewItem {
+  id: number;
+  collection: string;
+  key: string;
+  /** The page the writer asked from (a site path), or null. */
+  url: string | null;
+  /** The version to review and publish. */
+  versionId: number;
+  /** The requester's display name. */
+  requestedBy: string;
+  /** Whether the signed-in editor made it. */
+  mine: boolean;
+  note: string;
+  createdAt: number;
+  updatedAt: number;
+  /** The names of the fields (a region's name on an overlay) that differ from live. */
+  changed: string[];
+  /** The live fields (null: never published) and the requested version's, to compare. */
+  live: Record<string, unknown> | null;
+  proposed: Record<string, unknown>;
+}
+
+/** `GET <apiBase>/reviews`: open requests, oldest first (a writer gets only their own). */
+export interface ReviewsPage {
+  items: ReviewItem[];
+}
+
+/** `POST <apiBase>/reviews` (ask) and `POST <apiBase>/reviews/:id/<decide|withdraw>`: the request after it. */
+export interface ReviewAnswer {
+  id: number;
+  state: ReviewRequestState;
+  versionId: number;
+  /** After a publish: the live pointer. */
+  publishedVersionId?: number;
 }

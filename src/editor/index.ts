@@ -16,6 +16,7 @@ export {
 } from '../drafts/draft-deps.ts';
 export type { SoftLockSource, SoftLockTarget } from '../drafts/soft-locks.ts';
 export { overlayRoute, type OverlayRouteOptions } from '../drafts/overlay-route.ts';
+export { reviewRequestsRoute, type ReviewRequestsOptions } from '../drafts/review-requests.ts';
 export { publishedOverlay, overlayWork, saveOverlayRegions, type OverlayDoc, type OverlayEnv } from '../drafts/overlay-store.ts';
 export { collectionRoutes, type CollectionRoutesOptions, type CollectionRealtime } from '../drafts/collection-routes.ts';
 export { mediaRoute, type MediaRouteOptions } from '../media/media-route.ts';
@@ -58,6 +59,7 @@ export { settingsRoute, type SettingsRouteOptions } from '../settings/settings-r
 export { blobSettingsRoute, type BlobSettingsRouteOptions } from '../settings/blob-settings-route.ts';
 export { seedRoute, type SeedRouteOptions } from '../settings/seed-route.ts';
 export { applySettingsPatch, readSiteSettings, type SettingsPatchResult, type SiteSettingsRead } from '../settings/apply-settings-patch.ts';
+export type { SettingsDraft } from '../settings/wire.ts';
 export { resolveSettings, type SettingsConfig, type SettingKind, type SettingField, type ResolvedSettings } from '../settings/settings-config.ts';
 export { partitionSettingsPatch, type SettingsPartition } from '../settings/partition.ts';
 export { mergeBlobPatch, type BlobMerge } from '../settings/merge-blob.ts';

@@ -11,7 +11,7 @@ describe('resolveSettings', () => {
       mediaBase: '/media/',
     });
     expect(resolved.fields).toEqual([
-      { key: 'siteName', kind: 'text', label: 'Site name' },
+      { key: 'siteName', kind: 'text', label: 'Site name', required: true },
       { key: 'footerText', kind: 'longtext', label: 'Footer text' },
       { key: 'menu', kind: 'links', label: 'Menu' },
       { key: 'heroTitle', kind: 'text', label: 'Hero title' },

@@ -21,6 +21,12 @@ export interface SettingsConfig {
   /** The media URL prefix (`/media/` or `https://media.example.com/`) image settings must come from. */
   mediaBase?: string | undefined;
   defaults?: SettingsDefaults | undefined;
+  /**
+   * Keys (columns or custom keys) that may not be empty: a save or publish
+   * leaving one empty is refused with 422 naming it. `siteName` is always
+   * required (a site without a name shows an empty brand to visitors).
+   */
+  required?: readonly string[] | undefined;
 }
 
 /** A `SettingsConfig` checked once and resolved. */
@@ -34,6 +40,8 @@ export interface ResolvedSettings {
   kinds: ReadonlyMap<string, SettingKind>;
   /** Defaults, checked and normalized like any write. */
   defaults: SiteSettings;
+  /** Keys that may not be empty (`siteName` and the config's `required`). */
+  required: ReadonlySet<string>;
 }
 
 const KINDS = ['text', 'longtext', 'links', 'image', 'json'] as const;
@@ -53,6 +61,7 @@ const Options = v.object({
     ),
   ),
   imageKeys: v.optional(v.array(Text, 'must be a list of custom keys')),
+  required: v.optional(v.array(Text, 'must be a list of setting keys')),
   mediaBase: v.optional(Text),
   defaults: v.optional(
     v.object(
@@ -122,14 +131,19 @@ function resolve(config: SettingsConfig, who: string): ResolvedSettings {
   } else if (imageKeys.length > 0) {
     problems.push(`imageKeys (${imageKeys.join(', ')}) need mediaBase: the URL prefix media is served from, such as '/media/'`);
   }
+  const required = new Set<string>(columns.includes('siteName') ? ['siteName'] : []);
+  for (const key of options.required ?? []) {
+    if (!kinds.has(key)) problems.push(`required: ${JSON.stringify(key)} is not a setting of this site; list columns or customKeys only`);
+    else required.add(key);
+  }
   if (problems.length > 0) throw fail(problems);
   for (const key of customKeys) sanitizers.set(key, kindSanitizer(kinds.get(key) as SettingKind, image));
-  const fields = [...kinds].map(([key, kind]) => ({ key, kind, label: settingLabel(key) }));
+  const fields = [...kinds].map(([key, kind]) => ({ key, kind, label: settingLabel(key), ...(required.has(key) ? { required: true } : {}) }));
   const defaults = sanitizedSettings(options.defaults ?? {}, (key) =>
     customKeys.includes(key) ? { sanitize: sanitizers.get(key) as SettingSanitizer, keepsNull: kinds.get(key) === 'image' } : undefined,
   );
   if ('problems' in defaults) throw fail(defaults.problems.map((problem) => `defaults.${problem}`));
-  return { columns, customKeys, fields, sanitizers, kinds, defaults: defaults.settings };
+  return { columns, customKeys, fields, sanitizers, kinds, defaults: defaults.settings, required };
 }
 
 function customEntries(customKeys: readonly string[] | Record<string, unknown> | undefined, problems: string[]): [string, SettingKind][] {

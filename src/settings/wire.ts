@@ -12,6 +12,14 @@ export interface SettingField {
   key: string;
   kind: SettingKind;
   label: string;
+  /** The setting may not be empty (the site name always; others the site lists in `required`): an empty value is refused with 422. */
+  required?: boolean;
+}
+
+/** The settings' pending draft: its newest version, and the declared keys whose value differs from the published settings. */
+export interface SettingsDraft {
+  versionId: number;
+  changed: string[];
 }
 
 /** The `site_settings` row as routes answer it: the structured base and the `custom` object. */
@@ -22,17 +30,24 @@ export interface SiteSettings {
   custom: Record<string, unknown>;
 }
 
-/** What `readSiteSettings` answers (GET): the settings, their revisions, and the editable fields in declared order. */
+/**
+ * What `readSiteSettings` answers (GET): the settings an editor works on (the
+ * draft, else the published ones), their revisions, the editable fields in
+ * declared order, the published settings (what visitors see) and the draft.
+ */
 export interface SiteSettingsRead {
   settings: SiteSettings;
   revs: Record<string, string>;
   fields: SettingField[];
+  published: SiteSettings;
+  draft: SettingsDraft | null;
 }
 
-/** What a settings write answers: the settings after it, their revisions, and the keys it did not write. */
+/** What a settings save answers: the draft settings after it, their revisions, the keys it did not write, and the draft. */
 export interface SettingsPatchResult {
   settings: SiteSettings;
   revs: Record<string, string>;
   /** Keys in neither `columns` nor `customKeys` (in the parsed body's key order): never written. */
   ignored: string[];
+  draft: SettingsDraft | null;
 }

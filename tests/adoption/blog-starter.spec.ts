@@ -132,7 +132,7 @@ test('an editor edits marked regions in `astro dev`, publishes, and visitors see
   const dev = await serve(dir, 'npx', ['astro', 'dev', '--port', String(DEV_PORT), '--host', '127.0.0.1'], `http://127.0.0.1:${DEV_PORT}/`);
   try {
     // The server's log reaches us a moment after it answers.
-    await expect.poll(() => dev.output()).toMatch(/Louise: applied 0000_init.*0007_pages_sections to the local database/);
+    await expect.poll(() => dev.output()).toMatch(/Louise: applied 0000_init.*0009_review_requests to the local database/);
     // Vite's client (hot reload, the dev toolbar), the global stylesheet and public/ files come from the dev server, not the Worker.
     for (const path of ['@vite/client', 'src/styles/global.css', 'favicon.svg']) expect((await fetch(`${dev.url}${path}`)).status, path).toBe(200);
     const page = await signedIn(browser, dev.url);
@@ -150,8 +150,10 @@ test('an editor edits marked regions in `astro dev`, publishes, and visitors see
 
     await page.goto(`${dev.url}about?edit`);
     const body = page.locator('[data-cms-field="about:page:body"]');
-    await expect(body).toHaveAttribute('data-lexical-editor', 'true');
+    await expect(body).toHaveAttribute('contenteditable', 'true');
+    // Its editor mounts when an editor reaches for it.
     await body.locator('p').last().click();
+    await expect(body).toHaveAttribute('data-lexical-editor', 'true');
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.type(` ${ABOUT}`);
     await expect(page.locator('#louise-status')).toHaveText('Draft saved');

@@ -61,22 +61,22 @@ test('a conflict in rich text shows both sides as they are: the image in theirs 
   await openStale(page, path, () => saveDraftAs(other, id, { body: theirs }));
   await typeInBody(page, ` Mine ${run}.`);
 
-  const conflict = page.getByRole('group', { name: 'Conflict in body' });
+  const conflict = page.getByRole('group', { name: 'Conflict in Body' });
   const picture = conflict.getByRole('img', { name: 'Sky, from theirs' });
   await expect(picture).toBeVisible();
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(conflict.locator('strong', { hasText: 'bold words' })).toBeVisible();
   await expect(conflict).toContainText(`Start here. Mine ${run}.`);
   // The link reads as one, but clicking it in the bar goes nowhere.
-  await expect(conflict.getByText('the contact page')).toBeVisible();
+  await expect(conflict.getByText('the contact page', { exact: true })).toBeVisible();
   await expect(conflict.locator('[href]')).toHaveCount(0);
-  await expect(conflict.getByText('the contact page')).toHaveAttribute('title', 'Link to /contact');
-  await conflict.getByText('the contact page').click();
+  await expect(conflict.getByText('the contact page', { exact: true })).toHaveAttribute('title', 'Link to /contact');
+  await conflict.getByText('the contact page', { exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${path}\\?edit$`));
   await expectAxeClean(page, 'conflict with an image');
   await shots(page, 'conflict-rich');
 
-  await conflict.getByRole('button', { name: 'Reload' }).click();
+  await conflict.getByRole('button', { name: 'Use theirs' }).click();
   await expect(page.locator('[data-cms-field$=":body"] img[alt="Sky, from theirs"]')).toBeVisible();
   await discardDraft(page, id);
   await other.close();
@@ -110,10 +110,10 @@ test('a hostile value in a conflict is shown inert: no script, handler, frame or
   await openEditing(page, path);
   await typeInBody(page, ' Mine.');
 
-  const conflict = page.getByRole('group', { name: 'Conflict in body' });
+  const conflict = page.getByRole('group', { name: 'Conflict in Body' });
   await expect(conflict.getByRole('img', { name: 'Sky beside the attack' })).toBeVisible();
   await expect(conflict).toContainText('click me');
-  await conflict.getByText('click me').click();
+  await conflict.getByText('click me', { exact: true }).click();
   await page.waitForTimeout(500);
   expect(await page.evaluate(() => (window as unknown as { __pwned: string[] }).__pwned)).toEqual([]);
   await expect(page).toHaveURL(new RegExp(`${path}\\?edit$`));
@@ -142,18 +142,18 @@ test('a conflict in an image field shows their image with its alt text beside yo
   const home = await pageIdOf(other);
   const alt = `Sky, as the other editor described it ${RUN()}`;
   await openStale(page, '/', () => saveDraftAs(other, home, { hero: { src: SKY, alt, width: 1600, height: 900 } }));
-  await page.getByRole('button', { name: 'Change image: hero' }).click();
+  await page.getByRole('button', { name: 'Change image: Hero' }).click();
   await page
     .getByRole('dialog', { name: /^Choose an image/ })
     .getByRole('button', { name: 'Remove image' })
     .click();
-  const conflict = page.getByRole('group', { name: 'Conflict in hero' });
+  const conflict = page.getByRole('group', { name: 'Conflict in Hero' });
   await expect(conflict.getByRole('img', { name: alt })).toBeVisible();
   await expect(conflict).toContainText(`Alt text: ${alt}`);
   await expect(conflict).toContainText('No image');
   await expectAxeClean(page, 'conflict in an image field');
   await shots(page, 'conflict-image');
-  await conflict.getByRole('button', { name: 'Reload' }).click();
+  await conflict.getByRole('button', { name: 'Use theirs' }).click();
   await expect(page.locator('img.hero-image')).toHaveAttribute('alt', alt);
   await discardDraft(page, home);
   await other.close();

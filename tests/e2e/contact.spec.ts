@@ -85,8 +85,14 @@ test('with JavaScript the form sends in place; the editor finds the message in t
 
   await item.getByRole('button', { name: 'Mark read' }).click();
   await expect(item.getByRole('button', { name: 'Mark unread' })).toBeVisible();
-  page.once('dialog', (dialog) => dialog.accept());
+  // A styled confirmation (not the browser's confirm()): Cancel keeps it, then Delete submission deletes it.
   await item.getByRole('button', { name: 'Delete' }).click();
+  const ask = page.getByRole('dialog', { name: 'Delete this submission?' });
+  await expect(ask).toContainText('This cannot be undone.');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(item).toBeVisible();
+  await item.getByRole('button', { name: 'Delete' }).click();
+  await ask.getByRole('button', { name: 'Delete submission' }).click();
   await expect(inbox.getByRole('article').filter({ hasText: name })).toHaveCount(0);
   const listed = await page.request.get('/api/cms/submissions/contact?limit=100');
   expect(JSON.stringify(await listed.json())).not.toContain(name);

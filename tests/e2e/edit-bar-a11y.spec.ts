@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { discardDraft, openEditing, pageIdOf, retype, signIn, status, TITLE } from './editing-helpers.ts';
+import { discardDraft, openEditing, pageIdOf, retype, signIn, status, TITLE, DRAFT_SAVED } from './editing-helpers.ts';
 
 // axe-core in Chromium on the edit bar, in its idle, saving, history and
 // conflict-free states: no serious or critical violations.
@@ -16,11 +16,16 @@ test('the edit bar has no serious or critical accessibility violations', async (
   await check('idle');
   await expect(page.locator('#louise-status')).toHaveAttribute('aria-live', 'polite');
   await retype(page, TITLE, 'Editing in place, checked');
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
   await check('saved');
   await page.getByRole('button', { name: 'History' }).click();
   await expect(page.locator('#louise-history li').first()).toBeVisible();
   await check('history open');
+  // History is a modal dialog: it is checked too, and Escape closes it with the focus back on its button.
+  const inDialog = await new AxeBuilder({ page }).include('#louise-history').analyze();
+  expect(inDialog.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'History' })).toBeFocused();
   // Every control in the bar is reachable with Tab.
   const buttons = await page.locator('#louise-bar button').count();
   await page.locator('#louise-bar button').first().focus();
@@ -54,7 +59,7 @@ test('the notice of unusable stored data is polite, axe-clean, keeps the focus w
   const notice = page.locator('#louise-notice');
   await expect(notice).toHaveAttribute('aria-live', 'polite');
   await expect(notice).toContainText(
-    'Stored data of paragraphs could not be used (must be a list of text): it shows a fallback. To repair it, edit and save it, press Reset to save the fallback or open History to restore an earlier version.',
+    'Stored data of Paragraphs could not be used (must be a list of text): it shows a fallback. To repair it, edit and save it, press Reset to save the fallback or open History to restore an earlier version.',
   );
   await expect(notice.getByRole('button', { name: 'Reset paragraphs' })).toBeVisible();
   await expect(notice.getByText('Needs repair')).toBeVisible();
@@ -65,10 +70,10 @@ test('the notice of unusable stored data is polite, axe-clean, keeps the focus w
 
   // Saving another field leaves the notice; saving the field it names clears it.
   await retype(page, TITLE, `About, checked (${Date.now().toString(36).slice(-5)})`);
-  await expect(status(page)).toHaveText('Draft saved');
-  await expect(notice).toContainText('Stored data of paragraphs');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
+  await expect(notice).toContainText('Stored data of Paragraphs');
   await retype(page, '[data-cms-field$=":paragraphs.1"]', `Repaired by saving (${Date.now().toString(36).slice(-5)}).`);
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
   await expect(notice).toBeEmpty();
   // The drafts typed here must not go live with a later test's Publish.
   await discardDraft(page, await pageIdOf(page));

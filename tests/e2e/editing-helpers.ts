@@ -112,5 +112,16 @@ export async function visitorHtml(browser: Browser, path: string): Promise<strin
   return html;
 }
 
+/** The edit bar's status pill (its polite live region). */
 export const status = (page: Page) => page.locator('#louise-status');
+/** The pill once a draft save landed: the page's count of changed fields (tests/e2e/experience/bar.spec.ts checks the count itself). */
+export const DRAFT_SAVED = /^Draft · \d+ changes?$/;
+/** Publishes the page from the edit bar: with several changed fields, through the preview of what will change (bar.spec.ts checks it). */
+export async function publishPage(page: Page): Promise<void> {
+  await page.locator('#louise-bar').getByRole('button', { name: 'Publish', exact: true }).click();
+  const preview = page.getByRole('dialog', { name: /^Publish \d+ changes\?$/ });
+  await expect(preview.or(status(page).filter({ hasText: /^(Publishing…|Published)$/ }))).toBeVisible();
+  if (await preview.isVisible()) await preview.getByRole('button', { name: 'Publish', exact: true }).click();
+}
+
 export const TITLE = '[data-cms-field$=":title"]';

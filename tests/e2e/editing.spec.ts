@@ -11,6 +11,8 @@ import {
   TITLE,
   visitorHtml,
   withoutLiveSession,
+  DRAFT_SAVED,
+  publishPage,
 } from './editing-helpers.ts';
 
 // Typed text differs on every run, so a repeated test never types what is already stored.
@@ -27,7 +29,7 @@ test.describe('inline editing', () => {
     await openEditing(page, '/about');
     const about = await pageIdOf(page);
     await retype(page, '[data-cms-field$=":paragraphs.1"]', paragraph);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     const draft = await storedDraft(page.request, about);
     // The whole list is stored, the other items untouched.
     const paragraphs = draft?.paragraphs as string[];
@@ -37,27 +39,28 @@ test.describe('inline editing', () => {
     await expect(page.locator('[data-cms-field$=":paragraphs.2"]')).toHaveText(paragraphs[2]!);
     // A draft is not live.
     expect(await visitorHtml(browser, '/about')).not.toContain(paragraph);
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await publishPage(page);
     await expect(status(page)).toHaveText(/Published/);
     expect(await visitorHtml(browser, '/about')).toContain(paragraph);
 
     await openEditing(page, '/articles/editing-in-place');
     const article = await pageIdOf(page);
     await retype(page, TITLE, title);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     const body = page.locator('[data-cms-field$=":body"]');
-    await expect(body).toHaveAttribute('data-lexical-editor', 'true');
+    // Its editor mounts when an editor reaches for it (the first key typed meanwhile is kept).
     await body.locator('p').first().click();
+    await expect(body).toHaveAttribute('data-lexical-editor', 'true');
     await page.keyboard.press('End');
     const rich = `Rich text saves too (${run}).`;
     await page.keyboard.type(` ${rich}`);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     const stored = await storedDraft(page.request, article);
     expect(stored?.title).toBe(title);
     expect(stored?.body).toContain(rich);
     expect(stored?.body).toContain('<strong>draft</strong>');
     expect(await visitorHtml(browser, '/articles/editing-in-place')).not.toContain(rich);
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await publishPage(page);
     await expect(status(page)).toHaveText(/Published/);
     const live = await visitorHtml(browser, '/articles/editing-in-place');
     expect(live).toContain(title);
@@ -69,8 +72,8 @@ test.describe('inline editing', () => {
     await openEditing(page, '/');
     const id = await pageIdOf(page);
     const body = page.locator('[data-cms-field$=":body"]');
-    // The body's own toolbar (the page's blocks have rich fields with theirs).
-    const tools = page.getByRole('toolbar', { name: 'Formatting: body' });
+    // The one formatting toolbar, for the body while it has focus.
+    const tools = page.getByRole('toolbar', { name: 'Formatting: Body' });
     // Lexical reads the selection on the async selectionchange event: let it land before the next key.
     const key = async (name: string) => {
       await page.keyboard.press(name);
@@ -102,9 +105,13 @@ test.describe('inline editing', () => {
     await key('Enter');
     await page.keyboard.type('Read the docs');
     await key('Shift+Home');
-    page.once('dialog', (dialog) => void dialog.accept('https://example.com/docs'));
     await tools.getByRole('button', { name: /^Link/ }).click();
-    await expect(status(page)).toHaveText('Draft saved');
+    // The link popover (rich-link.ts), in place of the browser's prompt().
+    const address = page.getByRole('dialog', { name: 'Add link' }).getByRole('combobox', { name: 'Address' });
+    await expect(address).toBeFocused();
+    await address.fill('https://example.com/docs');
+    await address.press('Enter');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     await expect
       // Lexical wraps text in spans and marks and numbers list items; the structure is what matters.
       .poll(async () => String((await storedDraft(page.request, id))?.body ?? '').replace(/<\/?(span|b)>| value="\d+"/g, ''))
@@ -136,12 +143,21 @@ test.describe('inline editing', () => {
     await expectStored(page.request, id, 'summary', 'One line only and pasted <b>bold</b>');
   });
 
-  test('site settings save live through the save route and show Saved', async ({ page, browser }) => {
+  test('site settings edited in place save as a draft; visitors see them after Publish', async ({ page, browser }) => {
     await signIn(page);
     await openEditing(page, '/about');
     const tagline = `Edited where it stands (${Date.now().toString(36).slice(-5)}).`;
+    const savedSettings: number[] = [];
+    page.on('response', (res) => {
+      if (res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/cms/save' && res.ok()) savedSettings.push(res.status());
+    });
     await retype(page, '[data-cms-field="settings:site:tagline"]', tagline);
-    await expect(status(page)).toHaveText('Saved');
+    // The inline settings save answers (the pill speaks for the page's drafts, not for the settings).
+    await expect.poll(() => savedSettings.length).toBeGreaterThan(0);
+    // Settings are drafts: visitors keep the published tagline until Publish.
+    expect(await visitorHtml(browser, '/about')).not.toContain(tagline);
+    const published = await page.request.post('/api/cms/settings/publish', { headers: { origin: baseUrl() }, data: {} });
+    expect(published.status(), await published.text()).toBe(200);
     expect(await visitorHtml(browser, '/about')).toContain(tagline);
   });
 
@@ -162,7 +178,7 @@ test.describe('inline editing', () => {
     await page.waitForTimeout(1200);
     expect(saves).toEqual([]);
     await retype(page, TITLE, `Editing in place, again (${RUN()})`);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     expect(saves).toHaveLength(1);
     expect(Object.keys(JSON.parse(saves[0]!)).sort()).toEqual(['$base', 'title']);
   });
@@ -173,13 +189,16 @@ test.describe('inline editing', () => {
     const article = await pageIdOf(page);
     const dropped = `A draft to drop (${RUN()})`;
     await retype(page, TITLE, dropped);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     const discards: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/discard')) discards.push(request.postData() ?? '');
     });
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Discard draft' }).click();
+    // The styled confirmation, never the browser's confirm().
+    const ask = page.getByRole('dialog', { name: 'Discard the draft?' });
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await ask.getByRole('button', { name: 'Discard draft' }).click();
     await expect(page.locator(TITLE)).not.toHaveText(dropped);
     expect(discards).toHaveLength(1);
     expect(JSON.parse(discards[0]!).versionId).toEqual(expect.any(Number));
@@ -188,15 +207,16 @@ test.describe('inline editing', () => {
     expect(await visitorHtml(browser, '/articles/editing-in-place')).toContain(await page.locator(TITLE).innerText());
   });
 
-  test('a writer sees no Publish, and the site settings read-only; Done leaves edit mode', async ({ page }) => {
+  test('a writer sees no Publish, and edits the site settings as a draft only; Done leaves edit mode', async ({ page }) => {
     await signIn(page, 'writer@localhost');
     await openEditing(page, '/about');
-    await expect(page.getByRole('button', { name: 'Publish' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Discard draft' })).toBeVisible();
     await page.getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Site settings' });
-    await expect(settings.getByText('Only editors who may publish can change site settings.')).toBeVisible();
-    await expect(settings.getByLabel('Site name')).toBeDisabled();
+    await expect(settings.getByText('Your changes are saved as a draft: an editor who may publish makes them live.')).toBeVisible();
+    await expect(settings.getByLabel('Site name')).toBeEnabled();
+    await expect(settings.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
     await settings.getByRole('button', { name: 'Close' }).click();
     await expect(settings).toBeHidden();
     await page.getByRole('button', { name: 'Done' }).click();
@@ -236,7 +256,13 @@ test.describe('inline editing', () => {
     await expect(settings).toHaveCount(3);
     for (const field of await settings.all()) {
       await expect(field).not.toHaveAttribute('contenteditable');
-      await expect(field).toHaveAttribute('title', 'Only editors who may publish can change this: it goes live at once.');
+      // The reason is no browser tooltip: a lock icon, and the reason beside the field on focus.
+      await expect(field).not.toHaveAttribute('title');
+      await expect(field.locator('svg.louise-readonly-icon')).toHaveCount(1);
+      await field.focus();
+      await expect(page.locator('#louise-field-note')).toHaveText(
+        'Only editors who can publish may change this: it goes live at once. You can ask one of them for a review.',
+      );
     }
     const fields = page.locator('[data-cms-field^="pages:"]');
     expect(await fields.count()).toBeGreaterThan(1);
@@ -282,7 +308,9 @@ test.describe('inline editing', () => {
     await signIn(page);
     await openEditing(page, '/about');
     const covered = await page.evaluate(() =>
+      // The buttons on screen (below 600 px the others wait in the closed More menu).
       [...document.querySelectorAll<HTMLElement>('#louise-bar button, #fake-toolbar-app')]
+        .filter((button) => button.checkVisibility())
         .filter((button) => {
           const box = button.getBoundingClientRect();
           return !button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
@@ -302,11 +330,11 @@ test.describe('inline editing', () => {
     await signIn(page);
     await openEditing(page, '/');
     await retype(page, TITLE, title);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     await retype(page, '[data-cms-field="home:index:note"]', note);
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     expect(await visitorHtml(browser, '/')).not.toContain(note);
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await publishPage(page);
     await expect(status(page)).toHaveText(/Published/);
     const html = await visitorHtml(browser, '/');
     expect(html).toContain(`<p class="note">${note}</p>`);
@@ -314,27 +342,34 @@ test.describe('inline editing', () => {
     expect(html).not.toContain('data-cms');
   });
 
-  test('history lists versions and restores an older one', async ({ page, browser }) => {
+  test('history lists versions and restores an older one as a draft; publishing it asks first', async ({ page, browser }) => {
     const run = RUN();
     await signIn(page);
     await openEditing(page, '/articles/editing-in-place');
     await retype(page, '[data-cms-field$=":summary"]', `Summary, first published (${run})`);
-    await expect(status(page)).toHaveText('Draft saved');
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
+    await publishPage(page);
     await expect(status(page)).toHaveText(/Published/);
     await retype(page, '[data-cms-field$=":summary"]', `Summary, second published (${run})`);
-    await expect(status(page)).toHaveText('Draft saved');
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
+    await publishPage(page);
     await expect(status(page)).toHaveText(/Published/);
     expect(await visitorHtml(browser, '/articles/editing-in-place')).toContain(`Summary, second published (${run})`);
 
     await page.getByRole('button', { name: 'History' }).click();
     const history = page.locator('#louise-history');
-    await expect(history.locator('li').first()).toContainText('live');
-    await history.getByRole('button', { name: 'Restore' }).first().click();
-    // Restore reloads the page: wait until the reloaded editor shows the restored text (the test must not end mid-reload).
+    await expect(history.locator('li').first()).toContainText('Live');
+    await history.getByRole('button', { name: 'Restore as draft' }).first().click();
+    // Restore saves a draft and reloads the page: wait until the reloaded editor shows the restored text (the test must not end mid-reload).
     await expect(page.locator('[data-cms-field$=":summary"]')).toHaveText(`Summary, first published (${run})`);
+    await expect(status(page)).toHaveText(/^Restored version from .+ as a draft\. Publish to make it live\.$/);
     await expect(page.locator('#louise-bar')).toBeVisible();
-    expect(await visitorHtml(browser, '/articles/editing-in-place')).toContain(`Summary, first published (${run})`);
+    // Visitors keep the live version until the draft is published, from History after a confirmation.
+    expect(await visitorHtml(browser, '/articles/editing-in-place')).toContain(`Summary, second published (${run})`);
+    await page.getByRole('button', { name: 'History' }).click();
+    await history.getByRole('button', { name: 'Publish this' }).first().click();
+    await page.getByRole('dialog', { name: 'Publish this version?' }).getByRole('button', { name: 'Publish' }).click();
+    await expect.poll(async () => visitorHtml(browser, '/articles/editing-in-place')).toContain(`Summary, first published (${run})`);
+    await expect(page.locator('#louise-bar')).toBeVisible();
   });
 });

@@ -4,7 +4,19 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
-import { baseUrl, discardDraft, expectStored, openEditing, pageIdOf, saveDraftAs, signIn, status, visitorHtml } from './editing-helpers.ts';
+import {
+  baseUrl,
+  discardDraft,
+  expectStored,
+  openEditing,
+  pageIdOf,
+  saveDraftAs,
+  signIn,
+  status,
+  visitorHtml,
+  DRAFT_SAVED,
+  publishPage,
+} from './editing-helpers.ts';
 
 const PHOTO = fileURLToPath(new URL('../fixtures/media/photo.jpg', import.meta.url));
 const ALT = 'A small test photo, described in the library';
@@ -15,8 +27,8 @@ async function expectAxeClean(page: Page, label: string): Promise<void> {
 }
 
 async function publish(page: Page): Promise<void> {
-  await expect(status(page)).toHaveText('Draft saved');
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
+  await publishPage(page);
   await expect(status(page)).toHaveText(/^Published/);
 }
 
@@ -100,7 +112,7 @@ test('an editor uploads in the media panel, describes the image, puts it in a bo
 
   // The home page's hero: replaced by picking the same image.
   await openEditing(page, '/');
-  await page.getByRole('button', { name: 'Change image: hero' }).click();
+  await page.getByRole('button', { name: 'Change image: Hero' }).click();
   const heroPicker = page.getByRole('dialog', { name: /^Choose an image/ });
   await expectAxeClean(page, 'pick mode');
   await heroPicker.getByRole('group', { name: ALT }).getByRole('button', { name: 'Use this image' }).click();
@@ -137,7 +149,7 @@ test('Remove image takes the picture off an image field: a placeholder to click,
   await signIn(page);
   await openEditing(page, '/');
   const id = await pageIdOf(page);
-  await page.getByRole('button', { name: 'Change image: hero' }).click();
+  await page.getByRole('button', { name: 'Change image: Hero' }).click();
   await page
     .getByRole('dialog', { name: /^Choose an image/ })
     .getByRole('button', { name: 'Remove image' })
@@ -205,7 +217,7 @@ test('a picture swapped into an image region keeps the template’s width with i
   const photo = page.locator('[data-cms-field="about:index:photo"]');
   await expect(photo).toHaveAttribute('width', '300');
   await photo.click();
-  const picker = page.getByRole('dialog', { name: 'Choose an image: Photo' });
+  const picker = page.getByRole('dialog', { name: 'Choose an image for Photo' });
   await picker.locator(`[data-id="${banner.id}"]`).getByRole('button', { name: 'Use this image' }).click();
   await expect(photo).toHaveAttribute('src', banner.url);
   await expect(photo).toHaveAttribute('width', '300');
@@ -220,7 +232,7 @@ test('a picture swapped into an image region keeps the template’s width with i
   const home = await pageIdOf(page);
   await saveDraftAs(page, home, { hero: { src: SKY, alt: SKY_ALT, width: 1600, height: 900 } });
   await openEditing(page, '/');
-  await page.getByRole('button', { name: 'Change image: hero' }).click();
+  await page.getByRole('button', { name: 'Change image: Hero' }).click();
   await page
     .getByRole('dialog', { name: /^Choose an image/ })
     .locator(`[data-id="${banner.id}"]`)
@@ -247,7 +259,7 @@ test('in the picker, an upload into an empty library lists the new image and say
     },
   );
   await page.locator('[data-cms-field="about:index:photo"]').click();
-  const picker = page.getByRole('dialog', { name: 'Choose an image: Photo' });
+  const picker = page.getByRole('dialog', { name: 'Choose an image for Photo' });
   const said = picker.locator('.lm-status');
   await expect(said).toHaveText(/^Nothing here yet/);
   await picker.locator('input[type=file]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: solidPng(64, 36, [200, 120, 40]) });

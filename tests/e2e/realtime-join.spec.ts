@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { baseUrl, createPage, discardDraft, openEditing, signIn, status, storedDraft, TITLE } from './editing-helpers.ts';
+import { baseUrl, createPage, discardDraft, openEditing, signIn, status, storedDraft, TITLE, DRAFT_SAVED } from './editing-helpers.ts';
 
 // Issue 37: a tab that joins the live session right after another tab's
 // "Draft saved" shows what the session accepted (not the older stored
@@ -51,10 +51,10 @@ async function editInA(a: Page): Promise<void> {
     await a.locator(selector).click();
     await a.keyboard.press('ControlOrMeta+A');
     await a.keyboard.type(text);
-    await expect(status(a)).toHaveText('Draft saved', { timeout: 10_000 });
+    await expect(status(a)).toHaveText(DRAFT_SAVED, { timeout: 10_000 });
   }
   await a.locator('body').click({ position: { x: 1, y: 1 } });
-  await expect(status(a)).toHaveText('Draft saved', { timeout: 10_000 });
+  await expect(status(a)).toHaveText(DRAFT_SAVED, { timeout: 10_000 });
 }
 
 for (const editors of ['one editor, two tabs', 'two editors'] as const) {
@@ -88,7 +88,7 @@ for (const editors of ['one editor, two tabs', 'two editors'] as const) {
         await b.keyboard.type(' and B');
       }
       await b.locator('body').click({ position: { x: 1, y: 1 } });
-      await expect(status(b)).toHaveText('Draft saved', { timeout: 10_000 });
+      await expect(status(b)).toHaveText(DRAFT_SAVED, { timeout: 10_000 });
       await expect.poll(() => storedText(b, id), { timeout: 10_000 }).toEqual(['New title from A and B', 'New body from A and B', 'New block from A and B']);
       await discardDraft(a, id);
       await contextA.close();
@@ -119,7 +119,7 @@ test('a tab that never displayed a newer accepted change cannot replace it: the 
   await a.keyboard.press('ControlOrMeta+A');
   await a.keyboard.type('Newer title from A');
   // Saved before A leaves the field, so leaving sends nothing and A holds no field afterwards.
-  await expect(status(a)).toHaveText('Draft saved');
+  await expect(status(a)).toHaveText(DRAFT_SAVED);
   await a.locator('body').click({ position: { x: 1, y: 1 } });
   await expect(b.locator(TITLE)).toHaveText('Old title');
 
@@ -128,7 +128,7 @@ test('a tab that never displayed a newer accepted change cannot replace it: the 
   await b.keyboard.press('ControlOrMeta+End');
   await b.keyboard.type(' typed in B');
   await b.locator('body').click({ position: { x: 1, y: 1 } });
-  const conflict = b.getByRole('group', { name: 'Conflict in title' });
+  const conflict = b.getByRole('group', { name: 'Conflict in Title' });
   await expect(conflict).toContainText('Newer title from A');
   await expect(conflict).toContainText('Old title typed in B');
   await expect.poll(async () => (await storedText(a, id))[0], { timeout: 10_000 }).toBe('Newer title from A');
@@ -146,12 +146,38 @@ test('a tab rendered while a change was pending that joins after the object wrot
   const b = await contextA.newPage();
   const { id, path } = await createPage(a, 'join-written', START);
   let written = false;
-  a.on('websocket', (ws) =>
+  // The session accepted A's whole title (its `set` acknowledged): the change is pending in the object, not yet written.
+  let accepted = false;
+  const frame = (payload: string | Buffer): { type?: string; seq?: number; value?: unknown } => {
+    try {
+      return JSON.parse(String(payload)) as { type?: string; seq?: number; value?: unknown };
+    } catch {
+      return {};
+    }
+  };
+  a.on('websocket', (ws) => {
+    let sent: number | undefined;
+    ws.on('framesent', ({ payload }) => {
+      const message = frame(payload);
+      if (message.type === 'set' && message.value === 'Written while B loaded') sent = message.seq;
+    });
     ws.on('framereceived', ({ payload }) => {
-      if (String(payload).includes('"type":"saved"')) written = true;
-    }),
-  );
+      const message = frame(payload);
+      if (message.type === 'saved') written = true;
+      if (message.type === 'ack' && message.seq === sent) accepted = true;
+    });
+  });
   await openEditing(a, path);
+  // A's count of changes is asked for after a save, and listing the versions writes what the session holds: held
+  // until B's page was rendered, so that only the object's own flush writes the change meanwhile.
+  let release = () => {};
+  const rendered = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await a.route(/\/versions\?limit=1/, async (route) => {
+    await rendered;
+    await route.continue();
+  });
   // B's socket gets through only once the object has written A's change (B's page was rendered before that).
   await b.routeWebSocket(/\/live$/, (ws) => {
     if (written) ws.connectToServer();
@@ -161,9 +187,11 @@ test('a tab rendered while a change was pending that joins after the object wrot
   await a.locator(TITLE).click();
   await a.keyboard.press('ControlOrMeta+A');
   await a.keyboard.type('Written while B loaded');
-  await expect(status(a)).toHaveText('Draft saved');
+  await expect.poll(() => accepted).toBe(true);
   await b.goto(`${path}?edit`);
   await expect(b.locator(TITLE)).toHaveText('Old title');
+  release();
+  await expect(status(a)).toHaveText(DRAFT_SAVED);
   await expect.poll(() => written, { timeout: 10_000 }).toBe(true);
   await expect(b.locator(TITLE)).toHaveText('Written while B loaded', { timeout: 10_000 });
   await discardDraft(a, id);

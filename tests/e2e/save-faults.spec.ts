@@ -12,6 +12,7 @@ import {
   TITLE,
   visitorHtml,
   withoutLiveSession,
+  DRAFT_SAVED,
 } from './editing-helpers.ts';
 
 // The ways other inline editors lose edits, each injected with Playwright's
@@ -48,7 +49,7 @@ test.describe('saves never lose a keystroke', () => {
     await page.keyboard.type(', two');
     await page.waitForTimeout(1000);
     await page.keyboard.type(', three');
-    await expect(status(page)).toHaveText('Draft saved', { timeout: 15_000 });
+    await expect(status(page)).toHaveText(DRAFT_SAVED, { timeout: 15_000 });
     expect(most).toBe(1);
     expect(sent).toBeGreaterThanOrEqual(2);
     await expect(page.locator(TITLE)).toHaveText('Draft one, two, three');
@@ -73,7 +74,7 @@ test.describe('saves never lose a keystroke', () => {
     await expect(page.locator('[data-cms-field$=":summary"]')).toHaveAttribute('data-cms-state', 'saving', { timeout: 3000 });
     await page.keyboard.type(' and during the save');
     release();
-    await expect(status(page)).toHaveText('Draft saved', { timeout: 10_000 });
+    await expect(status(page)).toHaveText(DRAFT_SAVED, { timeout: 10_000 });
     await expect(page.locator('[data-cms-field$=":summary"]')).toHaveText('Typed before and during the save');
     expect((await storedDraft(page.request, id))?.summary).toBe('Typed before and during the save');
   });
@@ -127,19 +128,19 @@ test.describe('saves never lose a keystroke', () => {
     };
 
     const next = await closeRefused(page, `Theirs ${run}`, `Mine at close ${run}`);
-    const offer = next.getByRole('group', { name: 'Unsaved text in title' });
+    const offer = next.getByRole('group', { name: 'Unsaved text in Title' });
     await expect(offer).toContainText(`Mine at close ${run}`);
     await expect(offer).toContainText(`Theirs ${run}`);
     await expect(status(next)).toContainText('unsaved text from earlier');
     expect((await storedDraft(next.request, id))?.title).toBe(`Theirs ${run}`);
     await offer.getByRole('button', { name: 'Restore mine' }).click();
     await expect(next.locator(TITLE)).toHaveText(`Mine at close ${run}`);
-    await expect(status(next)).toHaveText('Draft saved');
+    await expect(status(next)).toHaveText(DRAFT_SAVED);
     await expectStored(next.request, id, 'title', `Mine at close ${run}`);
     await expect(offer).toHaveCount(0);
 
     const again = await closeRefused(next, `Theirs again ${run}`, `Mine again ${run}`);
-    const second = again.getByRole('group', { name: 'Unsaved text in title' });
+    const second = again.getByRole('group', { name: 'Unsaved text in Title' });
     await expect(second).toContainText(`Mine again ${run}`);
     await second.getByRole('button', { name: 'Discard mine' }).click();
     await expect(second).toHaveCount(0);
@@ -196,7 +197,7 @@ test.describe('saves never lose a keystroke', () => {
       await dialog.dismiss();
       failing = false;
       await page.keyboard.type('!');
-      await expect(status(page)).toHaveText('Draft saved');
+      await expect(status(page)).toHaveText(DRAFT_SAVED);
       await expectStored(page.request, id, 'title', `Failing ${fault}!`);
     });
   }
@@ -209,7 +210,7 @@ test.describe('saves never lose a keystroke', () => {
     await retype(page, '[data-cms-field$=":summary"]', 'Written on a train');
     await expect(status(page)).toContainText('You are offline.', { timeout: 5000 });
     await context.setOffline(false);
-    await expect(status(page)).toHaveText('Draft saved', { timeout: 10_000 });
+    await expect(status(page)).toHaveText(DRAFT_SAVED, { timeout: 10_000 });
     await expectStored(page.request, id, 'summary', 'Written on a train');
   });
 
@@ -241,26 +242,31 @@ test.describe('saves never lose a keystroke', () => {
     const run = RUN();
 
     await retype(other, TITLE, `Theirs first ${run}`);
-    await expect(status(other)).toHaveText('Draft saved');
+    await expect(status(other)).toHaveText(DRAFT_SAVED);
     await retype(page, TITLE, `Mine second ${run}`);
-    await expect(status(page)).toContainText('changed by someone else');
-    const conflict = page.getByRole('group', { name: 'Conflict in title' });
-    await expect(conflict).toContainText(`Theirs first ${run}`);
-    await expect(conflict).toContainText(`Mine second ${run}`);
+    // In people's words: who (the other editor's name, from the 409), which field (its label), and what differs, word by word.
+    await expect(status(page)).toContainText('Writer changed Title while you were editing it');
+    const conflict = page.getByRole('group', { name: 'Conflict in Title' });
+    await expect(conflict).toContainText('Writer changed Title while you were editing it.');
+    await expect(conflict.locator('del')).toContainText(['Theirs first']);
+    await expect(conflict.locator('ins').first()).toContainText('Mine second');
+    await expect(conflict.locator('.louise-diff')).toContainText(run);
     await expect(page.locator(TITLE)).toHaveAttribute('data-cms-state', 'conflict');
     // Held: typing more does not send until the editor chooses.
     await page.keyboard.type('!');
     await page.waitForTimeout(1200);
     expect((await storedDraft(page.request, id))?.title).toBe(`Theirs first ${run}`);
     await conflict.getByRole('button', { name: 'Keep mine' }).click();
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     await expectStored(page.request, id, 'title', `Mine second ${run}!`);
 
-    // Now the other editor is behind: Reload takes the stored text.
+    // Now the other editor is behind: Use theirs takes the stored text.
     await retype(other, TITLE, `Theirs again ${run}`);
-    const theirConflict = other.getByRole('group', { name: 'Conflict in title' });
-    await expect(theirConflict).toContainText(`Mine second ${run}!`);
-    await theirConflict.getByRole('button', { name: 'Reload' }).click();
+    const theirConflict = other.getByRole('group', { name: 'Conflict in Title' });
+    await expect(theirConflict).toContainText('Editor changed Title');
+    await expect(theirConflict.locator('del').first()).toContainText('Mine second');
+    await expect(theirConflict.locator('ins')).toContainText(['Theirs again']);
+    await theirConflict.getByRole('button', { name: 'Use theirs' }).click();
     await expect(other.locator(TITLE)).toHaveText(`Mine second ${run}!`);
     await expect(theirConflict).toHaveCount(0);
     await other.waitForTimeout(1200);
@@ -285,7 +291,7 @@ test.describe('saves never lose a keystroke', () => {
     );
     await openEditing(page, '/articles/editing-in-place');
     await retype(page, TITLE, `Typed over stale ${run}`);
-    const conflict = page.getByRole('group', { name: 'Conflict in title' });
+    const conflict = page.getByRole('group', { name: 'Conflict in Title' });
     await expect(conflict).toContainText(`Saved meanwhile ${run}`);
     expect((await storedDraft(page.request, id))?.title).toBe(`Saved meanwhile ${run}`);
     await conflict.getByRole('button', { name: 'Keep mine' }).click();
@@ -293,7 +299,7 @@ test.describe('saves never lose a keystroke', () => {
     await other.close();
   });
 
-  test('423: the field is being edited by someone else; the edit is kept and not retried in a loop', async ({ page }) => {
+  test('423: the field is being edited by another editor; the edit is kept and not retried in a loop', async ({ page }) => {
     await signIn(page);
     let attempts = 0;
     let locked = true;
@@ -308,14 +314,14 @@ test.describe('saves never lose a keystroke', () => {
     const text = `Locked out ${RUN()}`;
     const before = (await storedDraft(page.request, id))?.summary;
     await retype(page, '[data-cms-field$=":summary"]', text);
-    await expect(status(page)).toContainText('being edited by someone else');
+    await expect(status(page)).toContainText('being edited by another editor');
     await expect(page.locator('[data-cms-field$=":summary"]')).toHaveText(text);
     await page.waitForTimeout(3000);
     expect(attempts).toBe(1);
     expect((await storedDraft(page.request, id))?.summary).toBe(before);
     locked = false;
     await page.keyboard.type('.');
-    await expect(status(page)).toHaveText('Draft saved');
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
     await expectStored(page.request, id, 'summary', `${text}.`);
   });
 

@@ -65,9 +65,9 @@ test('a publisher rebuilds the index, finds a seeded page by a word of its body,
   await expect(panel).toBeVisible();
 
   // The seeded pages are indexed by a publisher's Rebuild.
-  const rebuild = panel.getByRole('button', { name: 'Rebuild index' });
+  const rebuild = panel.getByRole('button', { name: 'Update search' });
   await rebuild.click();
-  await expect(panel.getByText(/^Index rebuilt: \d+ entr(y|ies)\.$/)).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByText(/^Search updated: \d+ entr(y|ies)\.$/)).toBeVisible({ timeout: 20_000 });
   await expect(rebuild).toHaveAttribute('aria-disabled', 'false');
 
   const box = panel.getByRole('combobox', { name: 'Find a page' });
@@ -93,7 +93,7 @@ test('a publisher rebuilds the index, finds a seeded page by a word of its body,
   await expect(page.locator('#louise-bar')).toBeVisible();
 });
 
-test('an editor who may not publish searches but is not offered Rebuild index', async ({ browser }) => {
+test('an editor who may not publish searches but is not offered Update search', async ({ browser }) => {
   // A context of its own (axe needs one), signed in as the writer.
   const context = await browser.newContext({ baseURL: baseUrl() });
   const writer = await context.newPage();
@@ -104,7 +104,7 @@ test('an editor who may not publish searches but is not offered Rebuild index', 
     await writer.keyboard.press('Control+k');
     const panel = searchPanel(writer);
     await expect(panel).toBeVisible();
-    await expect(panel.getByRole('button', { name: 'Rebuild index' })).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Update search' })).toHaveCount(0);
     await writer.keyboard.type(WORD, { delay: 20 });
     await expect(panel.getByRole('option').filter({ hasText: ARTICLE })).toBeVisible();
     await expectAxeClean(writer, 'writer');

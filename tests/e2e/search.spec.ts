@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { baseUrl, createPage, discardDraft, openEditing, retype, saveDraftAs, signIn, status } from './editing-helpers.ts';
+import { baseUrl, createPage, discardDraft, openEditing, retype, saveDraftAs, signIn, status, DRAFT_SAVED, publishPage } from './editing-helpers.ts';
 
 // A word no seeded page has, different on every run. Random, not the time: two words made in the same
 // millisecond would share a suffix, and the local embedder's character trigrams would find one for the other.
@@ -29,8 +29,8 @@ test.describe('site search', () => {
     const { id, path } = await createPage(page, 'search', { title: 'Marsupials of the coast', summary: 'Notes.' });
     await openEditing(page, path);
     await retype(page, '[data-cms-field$=":summary"]', `Search finds this sentence about a ${published}.`);
-    await expect(status(page)).toHaveText('Draft saved');
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(status(page)).toHaveText(DRAFT_SAVED);
+    await publishPage(page);
     await expect(status(page)).toHaveText(/Published/);
     await saveDraftAs(page, id, { summary: `A draft that mentions a ${drafted}.` });
 

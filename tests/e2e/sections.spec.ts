@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { baseUrl, createPage, openEditing, signIn, status, storedDraft, visitorHtml } from './editing-helpers.ts';
+import { baseUrl, createPage, openEditing, signIn, status, storedDraft, visitorHtml, DRAFT_SAVED, publishPage } from './editing-helpers.ts';
 
 // Page sections (issue 14): an editor builds a page from blocks in place, on
 // a page of this test's own (an article, which may continue with blocks).
@@ -28,6 +28,8 @@ async function expectAxeClean(page: Page, label: string): Promise<void> {
 test('an editor adds a call to action, edits its words and link, moves it up, removes a block and undoes it, publishes; visitors see exactly that', async ({
   browser,
 }, testInfo) => {
+  // The whole flow, with two styled confirmations and two fetched renderings: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const context = await browser.newContext({ baseURL: baseUrl() });
   const page = await context.newPage();
   await signIn(page);
@@ -37,7 +39,7 @@ test('an editor adds a call to action, edits its words and link, moves it up, re
 
   // Add block, at the end: the picker lists the declared types, and the new block is shown as the site renders it.
   await page.getByRole('button', { name: 'Add block', exact: true }).click();
-  const picker = page.getByRole('group', { name: 'Add a block' });
+  const picker = page.getByRole('dialog', { name: 'Add a block' });
   // The first type has the focus; arrow keys move through the list.
   await expect(picker.getByRole('button', { name: 'Hero' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
@@ -48,7 +50,7 @@ test('an editor adds a call to action, edits its words and link, moves it up, re
   const cta = block(page, 'cta');
   await expect(cta.locator('h2[contenteditable]')).toHaveText('Heading');
   await expect(cta).not.toHaveClass(/louise-block-pending/);
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
   expect(await types(page)).toEqual(['text', 'faq', 'cta']);
 
   // Its button: the words in place, the address in the field under it.
@@ -60,7 +62,7 @@ test('an editor adds a call to action, edits its words and link, moves it up, re
   const address = page.getByRole('textbox', { name: 'Link address: Button' });
   await expect(address).toBeFocused();
   await address.fill('/demo');
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
 
   // Up: before the question; Alt+Down and Alt+Up from the toolbar do the same.
   await toolbar(page, 'Call to action').getByRole('button', { name: 'Up', exact: true }).click();
@@ -71,24 +73,26 @@ test('an editor adds a call to action, edits its words and link, moves it up, re
   await expectAxeClean(page, 'block toolbar');
   await cta.screenshot({ path: testInfo.outputPath('sections-toolbar.png') });
 
-  // Remove the question, then Undo from the bar: it comes back where it was, with its words.
-  await toolbar(page, 'Question and answer').getByRole('button', { name: 'Remove', exact: true }).click();
+  // Delete the question (asked first, in the styled dialog), then Undo from the bar: it comes back where it was, with its words.
+  await toolbar(page, 'Question and answer').getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Delete the Question and answer block?' }).getByRole('button', { name: 'Delete block' }).click();
   expect(await types(page)).toEqual(['text', 'cta']);
   const undo = page.locator('#louise-bar').getByRole('button', { name: 'Undo' });
-  await expect(page.locator('#louise-bar')).toContainText('Removed the Question and answer block.');
+  await expect(page.locator('#louise-bar')).toContainText('Deleted the Question and answer block.');
   await undo.click();
   expect(await types(page)).toEqual(['text', 'cta', 'faq']);
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
 
   // Duplicate: the copy shows at once (a preview), then as the site renders it, with its own id and fields.
   await toolbar(page, 'Text').getByRole('button', { name: 'Duplicate', exact: true }).click();
   await expect(blocks(page)).toHaveCount(4);
   await expect(block(page, 'text').nth(1).locator('[data-cms-field][contenteditable]')).toHaveText('The first block.');
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
   expect(await types(page)).toEqual(['text', 'text', 'cta', 'faq']);
-  await toolbar(page, 'Text').nth(1).getByRole('button', { name: 'Remove', exact: true }).click();
+  await toolbar(page, 'Text').nth(1).getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Delete the Text block?' }).getByRole('button', { name: 'Delete block' }).click();
   expect(await types(page)).toEqual(['text', 'cta', 'faq']);
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
 
   await expect
     .poll(async () => ((await storedDraft(page.request, id))?.sections as Array<{ type: string }> | undefined)?.map((b) => b.type))
@@ -98,7 +102,7 @@ test('an editor adds a call to action, edits its words and link, moves it up, re
   expect(stored[2]).toEqual(FAQ);
   expect(stored[1]).toMatchObject({ type: 'cta', heading: 'Heading', link: { href: '/demo', label: 'Book a demo' } });
 
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await publishPage(page);
   await expect(status(page)).toHaveText(/Published/);
   const html = await visitorHtml(browser, path);
   const order = [...html.matchAll(/class="block block-(\w+)/g)].map((m) => m[1]);
@@ -123,7 +127,7 @@ test('a reorder made offline is kept and saves when the connection returns; the 
   await expect(page.locator('[data-cms-sections]')).toHaveAttribute('data-cms-state', 'error', { timeout: 15_000 });
 
   await context.setOffline(false);
-  await expect(status(page)).toHaveText('Draft saved', { timeout: 15_000 });
+  await expect(status(page)).toHaveText(DRAFT_SAVED, { timeout: 15_000 });
   const stored = (await storedDraft(page.request, id))?.sections as Array<{ id: string }> | undefined;
   expect(stored?.map((b) => b.id)).toEqual([FAQ.id, FIRST.id]);
   await openEditing(page, path);
@@ -140,7 +144,7 @@ test('a page of nothing but blocks saves them like any field: status, Publish, a
   // The document's only marker is its sections list (the settings in the header are another document).
   await expect(page.locator('[data-cms-field^="pages:"]:not([data-cms-sections] *)')).toHaveCount(0);
   await toolbar(page, 'Question and answer').getByRole('button', { name: 'Up', exact: true }).click();
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
   // Dragging by the handle: the text block dropped on the top half of the question goes before it, and back.
   await block(page, 'text').hover();
   await block(page, 'text')
@@ -152,11 +156,12 @@ test('a page of nothing but blocks saves them like any field: status, Publish, a
     .locator('.louise-drag')
     .dragTo(block(page, 'text'), { targetPosition: { x: 20, y: 5 } });
   expect(await types(page)).toEqual(['faq', 'text']);
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
 
   // A features list: Add feature appends an item (shown as the site renders it, the focus in it); Backspace in an empty item removes it.
-  await toolbar(page, 'Text').getByRole('button', { name: 'Add below', exact: true }).click();
-  await page.getByRole('group', { name: 'Add a block' }).getByRole('button', { name: 'Features list' }).click();
+  // The text block is the last one: the end's Add block adds after it.
+  await page.getByRole('button', { name: 'Add block', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Add a block' }).getByRole('button', { name: 'Features list' }).click();
   const features = block(page, 'features');
   const items = features.locator('li[data-cms-field]');
   await expect(items).toHaveCount(3);
@@ -173,9 +178,9 @@ test('a page of nothing but blocks saves them like any field: status, Publish, a
   await page.keyboard.press('Backspace');
   await expect(items).toHaveCount(3);
   await expect(items).toHaveText(['First feature', 'Third feature', 'Works offline']);
-  await expect(status(page)).toHaveText('Draft saved');
+  await expect(status(page)).toHaveText(DRAFT_SAVED);
 
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await publishPage(page);
   await expect(status(page)).toHaveText(/Published/);
   const html = await visitorHtml(browser, path);
   expect([...html.matchAll(/class="block block-(\w+)/g)].map((m) => m[1])).toEqual(['faq', 'text', 'features']);

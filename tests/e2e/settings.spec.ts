@@ -6,12 +6,18 @@ interface SettingsAnswer {
   settings: { siteName: string; custom: Record<string, unknown> };
 }
 
+/** Publishes the settings' draft, if any (the finally blocks leave the settings published, as found). */
+async function publishSettings(page: Page): Promise<void> {
+  const res = await page.request.post('/api/cms/settings/publish', { headers: { origin: baseUrl() }, data: {} });
+  expect([200, 409], await res.text()).toContain(res.status());
+}
+
 async function expectAxeClean(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).include('#louise-settings').analyze();
   expect(results.violations.map((v) => `${label}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-test('an editor renames the site and adds a menu link in the settings panel; visitors see both in the header after a reload', async ({ page, browser }) => {
+test('an editor renames the site and adds a menu link in the settings panel; visitors see both in the header after Publish', async ({ page, browser }) => {
   await signIn(page);
   const before = (await (await page.request.get('/api/cms/settings')).json()) as SettingsAnswer;
   const name = `Louise ${Date.now().toString(36)}`;
@@ -19,7 +25,7 @@ test('an editor renames the site and adds a menu link in the settings panel; vis
     await openEditing(page, '/about');
     await page.getByRole('button', { name: 'Settings' }).click();
     const panel = page.getByRole('dialog', { name: 'Site settings' });
-    await expect(panel.getByRole('status')).toHaveText('Changes save as you type.');
+    await expect(panel.getByRole('status')).toHaveText('Changes save as a draft as you type.');
     await expect(panel.getByLabel('Site name')).toHaveValue(before.settings.siteName);
     await expectAxeClean(page, 'loaded');
 
@@ -40,6 +46,11 @@ test('an editor renames the site and adds a menu link in the settings panel; vis
 
     await row.getByLabel('URL').fill('/press');
     await expect(panel.locator('[data-key="menu"]')).toHaveAttribute('data-state', 'saved');
+    // Settings are drafts: visitors see the old name until Publish.
+    expect(await visitorHtml(browser, '/about')).not.toContain(name);
+    await expect(panel.locator('.ls-state')).toHaveText('Draft · 2 changes');
+    await panel.getByRole('button', { name: 'Publish' }).click();
+    await expect(panel.locator('.ls-state')).toHaveText('Published');
     await panel.getByRole('button', { name: 'Close' }).click();
     await expect(panel).toBeHidden();
     await expect(page.getByRole('button', { name: 'Settings' })).toBeFocused();
@@ -51,12 +62,13 @@ test('an editor renames the site and adds a menu link in the settings panel; vis
     await page.reload();
     await expect(page.locator('.brand')).toHaveText(name);
   } finally {
-    // Leave the settings as the other tests expect them.
+    // Leave the settings as the other tests expect them (published).
     const restored = await page.request.patch('/api/cms/settings', {
       headers: { origin: baseUrl() },
       data: { siteName: before.settings.siteName, menu: before.settings.custom.menu },
     });
     expect(restored.status(), await restored.text()).toBe(200);
+    await publishSettings(page);
   }
 });
 
@@ -67,7 +79,7 @@ test('a settings change someone else saved meanwhile is a choice, not an overwri
     await openEditing(page, '/about');
     await page.getByRole('button', { name: 'Settings' }).click();
     const panel = page.getByRole('dialog', { name: 'Site settings' });
-    await expect(panel.getByRole('status')).toHaveText('Changes save as you type.');
+    await expect(panel.getByRole('status')).toHaveText('Changes save as a draft as you type.');
     // Another editor saves the tagline after this panel loaded it.
     const theirs = await page.request.patch('/api/cms/settings', {
       headers: { origin: baseUrl() },
@@ -87,5 +99,6 @@ test('a settings change someone else saved meanwhile is a choice, not an overwri
       headers: { origin: baseUrl() },
       data: { tagline: (before.settings as { tagline?: string }).tagline ?? '' },
     });
+    await publishSettings(page);
   }
 });

@@ -35,7 +35,7 @@ async function contactForm(origin = LOCAL): Promise<{ html: string; ts: string; 
 }
 
 describe('site settings on the reference site', () => {
-  it('renders the seeded settings in the header and footer; an editor’s change shows to visitors at once', async () => {
+  it('renders the seeded settings in the header and footer; an editor’s change is a draft visitors see after Publish', async () => {
     const home = await (await get(`${LOCAL}/`)).text();
     expect(home).toContain('<title>Write where your readers read · Louise</title>');
     expect(home).toContain('<a href="/contact">Contact</a>');
@@ -61,6 +61,10 @@ describe('site settings on the reference site', () => {
       $base: { siteName: before.revs.siteName },
     });
     expect(saved.status).toBe(200);
+    // Settings are drafts: visitors keep the published name; the editor in edit mode sees the draft.
+    expect(await (await get(`${LOCAL}/about`)).text()).toContain('<title>About this site · Louise</title>');
+    expect(await (await get(`${LOCAL}/about?edit`, { headers: { cookie: session } })).text()).toContain('<title>About this site · Renamed</title>');
+    expect((await json(`${LOCAL}/api/cms/settings/publish`, session, 'POST', {})).status).toBe(200);
     const html = await (await get(`${LOCAL}/about`)).text();
     expect(html).toContain('<title>About this site · Renamed</title>');
     expect(html).toContain('<a href="/press">Press</a>');
@@ -68,14 +72,20 @@ describe('site settings on the reference site', () => {
     const editing = await (await get(`${LOCAL}/about?edit`, { headers: { cookie: session } })).text();
     for (const field of ['siteName', 'tagline', 'footerText']) expect(editing).toContain(`data-cms-field="settings:site:${field}"`);
     expect((await json(`${LOCAL}/api/cms/settings`, session, 'PATCH', { siteName: 'Louise', menu: before.settings.custom.menu })).status).toBe(200);
+    expect((await json(`${LOCAL}/api/cms/settings/publish`, session, 'POST', {})).status).toBe(200);
   });
 
-  it('keeps settings behind a session and the publish right; seeding again changes nothing', async () => {
+  it('keeps settings behind a session and Publish behind the publish right; seeding again changes nothing', async () => {
     expect((await get(`${PUBLIC}/api/cms/settings`)).status).toBe(401);
     const writer = await signIn('writer@localhost');
     expect((await get(`${LOCAL}/api/cms/settings`, { headers: { cookie: writer } })).status).toBe(200);
-    const refused = await json(`${LOCAL}/api/cms/settings`, writer, 'PATCH', { siteName: 'Defaced' });
+    // A writer's change is a draft, and their Publish is refused: visitors never see it.
+    const drafted = await json(`${LOCAL}/api/cms/settings`, writer, 'PATCH', { siteName: 'Defaced' });
+    expect(drafted.status).toBe(200);
+    const refused = await json(`${LOCAL}/api/cms/settings/publish`, writer, 'POST', {});
     expect(refused.status).toBe(403);
+    const { draft } = (await drafted.json()) as { draft: { versionId: number } };
+    expect((await json(`${LOCAL}/api/cms/settings/discard`, writer, 'POST', { versionId: draft.versionId })).status).toBe(204);
     const seeded = await json(`${LOCAL}/api/cms/seed`, await signIn(), 'POST', {});
     expect(seeded.status).toBe(200);
     expect(await seeded.json()).toMatchObject({ seeded: false });

@@ -112,6 +112,9 @@ describe('versioned pages on the reference site', () => {
     for (const field of ['siteName', 'tagline', 'footerText']) {
       expect((await post('/api/cms/save', session, { field: `settings:site:${field}`, value: `New ${field}` })).status, field).toBe(204);
     }
+    // Settings are drafts (#31): visitors see them once published.
+    expect(await (await get('/')).text()).not.toContain('New tagline');
+    expect((await post('/api/cms/settings/publish', session, {})).status).toBe(200);
     expect(await (await get('/')).text()).toContain('New tagline');
   });
 

@@ -23,7 +23,7 @@ const pages = defineCollection({
 // The same table read with a sections field (the toolkit's pages tables have the column).
 const blocks = defineSections({
   cta: { label: 'Call to action', fields: { heading: { type: 'text', label: 'Heading' }, link: { type: 'link' }, image: { type: 'image' } } },
-  text: { label: 'Text', fields: { body: { type: 'richtext' }, items: { type: 'list' } } },
+  text: { label: 'Text', description: 'Paragraphs.', preview: '/previews/text.png', fields: { body: { type: 'richtext' }, items: { type: 'list' } } },
 });
 const blockPages = defineCollection({
   slug: 'pages',
@@ -152,15 +152,19 @@ describe('readEntry and loadEntry', () => {
     expect(note?.value).toEqual(list);
     expect(note?.types['cta']).toEqual({
       label: 'Call to action',
-      fields: { heading: { type: 'text', label: 'Heading' }, link: { type: 'link', label: 'link' }, image: { type: 'image', label: 'image' } },
+      // A field without a label is named in words from its key, never by the key as is.
+      fields: { heading: { type: 'text', label: 'Heading' }, link: { type: 'link', label: 'Link' }, image: { type: 'image', label: 'Image' } },
       blank: { type: 'cta', heading: 'Heading', link: { href: '/', label: 'Link' }, image: null },
     });
+    // The picker's description and preview, when declared.
+    expect(note?.types['text']).toMatchObject({ label: 'Text', description: 'Paragraphs.', preview: '/previews/text.png' });
+    expect(Object.keys(note?.types['cta'] ?? {})).not.toContain('description');
     const cta = cmsBlock(editor, page, 'sections', 0);
     expect(cta.attributes).toEqual({ 'data-cms-block': 'bcta1', 'data-cms-block-type': 'cta', 'data-cms-label': 'Call to action' });
     expect(cta.field('heading')).toEqual({ 'data-cms-field': `pages:${id}:sections.0.heading`, 'data-cms-label': 'Heading' });
-    expect(cta.field('link')).toEqual({ 'data-cms-field': `pages:${id}:sections.0.link`, 'data-cms-label': 'link', 'data-cms-type': 'link' });
+    expect(cta.field('link')).toEqual({ 'data-cms-field': `pages:${id}:sections.0.link`, 'data-cms-label': 'Link', 'data-cms-type': 'link' });
     expect(cta.image('image')).toMatchObject({ 'data-cms-field': `pages:${id}:sections.0.image`, 'data-cms-type': 'image', 'data-cms-empty': '' });
-    expect(cmsBlock(editor, page, 'sections', 1).field('items', 0)).toEqual({ 'data-cms-field': `pages:${id}:sections.1.items.0`, 'data-cms-label': 'items' });
+    expect(cmsBlock(editor, page, 'sections', 1).field('items', 0)).toEqual({ 'data-cms-field': `pages:${id}:sections.1.items.0`, 'data-cms-label': 'Items' });
     expect(editor.locals.louise.revs[`pages:${id}`]).toMatchObject({ 'sections.bcta1.heading': fieldRev('Hi'), 'sections.btext1.items': fieldRev(['a']) });
 
     // Misuse: a field the block's type lacks, an image helper on text, an index with no block, a field that is not sections, a copied entry.

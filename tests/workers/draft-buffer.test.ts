@@ -39,15 +39,16 @@ describe('write buffer', () => {
     const id = await seedPage({ slug: `buf${++n}`, title: 'Live' });
     const res = await call(route, `/api/cms/pages/${id}/versions`, { body: { title: 'Buffered' } });
     expect(res.status).toBe(200);
-    const saved = await res.json<{ versionId: null; revs: Record<string, string> }>();
+    const saved = await res.json<{ versionId: null; revs: Record<string, string>; changes: string[] }>();
     expect(saved.versionId).toBeNull();
+    expect(saved.changes).toEqual(['title']);
     expect(saved.revs.title).toBe(fieldRev('Buffered'));
     expect(await versionRows(id)).toHaveLength(0);
     expect(
       await resumeDraft(env.DB, { versionsTable: pagesVersions, collection: pagesCollection, bufferKv: kv }, { id, publishedVersionId: null }),
     ).toMatchObject({ title: 'Buffered' });
     const listed = await (await call(route, `/api/cms/pages/${id}/versions`)).json<{ revs: Record<string, string>; buffered: boolean }>();
-    expect(listed).toMatchObject({ buffered: true, revs: { title: fieldRev('Buffered') } });
+    expect(listed).toMatchObject({ buffered: true, revs: { title: fieldRev('Buffered') }, changes: ['title'] });
 
     const published = await (await call(route, `/api/cms/pages/${id}/publish`, { method: 'POST', body: '' })).json<{ publishedVersionId: number }>();
     expect(await liveRow(id)).toMatchObject({ title: 'Buffered', published_version_id: published.publishedVersionId });

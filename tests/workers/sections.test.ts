@@ -78,7 +78,7 @@ describe('page sections: saves', () => {
     expect(await stale.json()).toEqual({
       error: 'conflict',
       message: expect.any(String),
-      conflicts: [{ field: 'sections.btext002.body', value: '<p>Ana</p>', rev: fieldRev('<p>Ana</p>') }],
+      conflicts: [{ field: 'sections.btext002.body', value: '<p>Ana</p>', rev: fieldRev('<p>Ana</p>'), by: null }],
     });
     expect((await save(withBase({ 'sections.btext002.body': '<p>Bo</p>' }, { 'sections.btext002.body': fieldRev('<p>Ana</p>') }), 'bo')).status).toBe(200);
     expect((await newestSections())[2]).toEqual({ ...two, body: '<p>Bo</p>' });
@@ -98,7 +98,7 @@ describe('page sections: saves', () => {
     const res = await save(withBase({ sections: [two, one, hero, cta] }, { sections: revs.sections }), 'bo');
     expect(res.status).toBe(409);
     const body = await res.json<{ conflicts: unknown[] }>();
-    expect(body.conflicts).toEqual([{ field: 'sections', value: [hero, one, two], rev: structureRev([hero, one, two]) }]);
+    expect(body.conflicts).toEqual([{ field: 'sections', value: [hero, one, two], rev: structureRev([hero, one, two]), by: null }]);
   });
 
   it('an edit of a removed block is 409 block_removed, with no conflicts key', async () => {

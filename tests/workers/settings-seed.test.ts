@@ -29,6 +29,8 @@ describe('seedRoute', () => {
     expect(await again.json()).toEqual({ seeded: false, settings: expected });
 
     expect((await call(settings, '/api/cms/settings', { method: 'PATCH', body: { siteName: 'Edited' } })).status).toBe(200);
+    // Settings are drafts: the seed answers the published settings once the edit is published.
+    expect((await call(settings, '/api/cms/settings/publish', { method: 'POST', body: {} })).status).toBe(200);
     const edited = await rows();
     const third = await call(seed, '/api/cms/seed', { method: 'POST' });
     expect(third.status).toBe(200);

@@ -18,16 +18,31 @@ const LOGO = { src: '/media/abc.png', alt: 'Logo', width: 40, height: 20 };
 
 const patch = (body: unknown, extra: Parameters<typeof call>[2] = {}) => call(route, PATH, { method: 'PATCH', body, ...extra });
 const get = (extra: Parameters<typeof call>[2] = {}) => call(route, PATH, extra);
-const row = () =>
-  env.DB.prepare('SELECT * FROM site_settings')
-    .all<Record<string, unknown>>()
-    .then((r) => r.results);
+/** Every stored settings row, live and versions: `[]` means nothing was ever written. */
+const row = async () => [
+  ...(await env.DB.prepare('SELECT * FROM site_settings').all<Record<string, unknown>>()).results,
+  ...(await env.DB.prepare('SELECT * FROM site_settings_versions ORDER BY id').all<Record<string, unknown>>()).results,
+];
+/**
+ * The settings as saved (settings are drafts): the live row with the newest
+ * pending version's fields over it, as editors work on them; null before
+ * anything was written. Visitors read the live row alone (`live`).
+ */
 const stored = async (): Promise<(Record<string, unknown> & { custom: Record<string, unknown> }) | null> => {
-  const rows = await row();
-  expect(rows.length).toBeLessThanOrEqual(1);
-  const [only] = rows;
-  return only ? { ...only, custom: JSON.parse(only.custom as string) as Record<string, unknown> } : null;
+  const lives = (await env.DB.prepare('SELECT * FROM site_settings').all<Record<string, unknown>>()).results;
+  expect(lives.length).toBeLessThanOrEqual(1);
+  const [only] = lives;
+  if (!only) return null;
+  const draft = await env.DB.prepare(
+    'SELECT site_name, tagline, footer_text, custom FROM site_settings_versions WHERE discarded_at IS NULL AND id > COALESCE(?1, 0) ORDER BY id DESC LIMIT 1',
+  )
+    .bind(only.published_version_id ?? null)
+    .first<Record<string, unknown>>();
+  const work = { ...only, ...(draft ?? {}) };
+  return { ...work, custom: JSON.parse(work.custom as string) as Record<string, unknown> };
 };
+/** The live row's site name: what visitors see. */
+const liveName = async () => (await env.DB.prepare('SELECT site_name AS name FROM site_settings').first<{ name: string }>())?.name ?? null;
 /** A JSON body as text, so keys such as `__proto__` are sent as they are. */
 const raw = (entries: readonly (readonly [string, unknown])[]) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`;
 
@@ -39,7 +54,7 @@ interface Answer {
 }
 
 beforeEach(async () => {
-  await env.DB.prepare('DELETE FROM site_settings').run();
+  await env.DB.batch([env.DB.prepare('DELETE FROM site_settings_versions'), env.DB.prepare('DELETE FROM site_settings')]);
 });
 
 describe('settingsRoute GET', () => {
@@ -61,7 +76,7 @@ describe('settingsRoute GET', () => {
       logo: fieldRev(null),
     });
     expect(body.fields).toEqual([
-      { key: 'siteName', kind: 'text', label: 'Site name' },
+      { key: 'siteName', kind: 'text', label: 'Site name', required: true },
       { key: 'tagline', kind: 'text', label: 'Tagline' },
       { key: 'footerText', kind: 'longtext', label: 'Footer text' },
       { key: 'menu', kind: 'links', label: 'Menu' },
@@ -189,7 +204,7 @@ describe('settingsRoute PATCH', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.uniqueArray(fc.tuple(key, fc.jsonValue({ maxDepth: 2 })), { selector: ([k]) => k, maxLength: 10 }), async (entries) => {
-        await env.DB.prepare('DELETE FROM site_settings').run();
+        await env.DB.batch([env.DB.prepare('DELETE FROM site_settings_versions'), env.DB.prepare('DELETE FROM site_settings')]);
         const sent = entries.filter(([k]) => k !== '$base').map(([k, v]) => [k, listed.includes(k) ? valid[k] : v] as const);
         const res = await patch(raw(sent));
         expect(res.status).toBe(200);
@@ -198,10 +213,11 @@ describe('settingsRoute PATCH', () => {
         expect(((await res.json()) as Answer).ignored?.sort()).toEqual(unlisted.sort());
         const after = await stored();
         if (!after) {
-          expect(sent.length).toBe(unlisted.length);
+          // Nothing stored: nothing sent would change anything (no image is what a new site already has).
+          expect(sent.filter(([k]) => listed.includes(k) && k !== 'logo')).toEqual([]);
           return;
         }
-        expect(Object.keys(after).sort()).toEqual(['custom', 'footer_text', 'id', 'site_name', 'tagline', 'updated_at']);
+        expect(Object.keys(after).sort()).toEqual(['custom', 'footer_text', 'id', 'published_version_id', 'site_name', 'tagline', 'updated_at']);
         expect(after.id).toBe(1);
         for (const k of Object.keys(after.custom)) expect(Object.keys(CUSTOM)).toContain(k);
         for (const [column, prop] of [
@@ -345,17 +361,19 @@ describe('settingsRoute revisions', () => {
 });
 
 describe('settingsRoute access and hostile bodies', () => {
-  it('writers may read but not write (403); no session 401; cross-origin 403; nothing written', async () => {
+  it('writers save a draft but never what visitors see; no session 401; cross-origin 403, nothing written', async () => {
     expect((await get({ publish: false })).status).toBe(200);
-    const writer = await patch({ siteName: 'x' }, { publish: false });
-    expect(writer.status).toBe(403);
-    expect(await writer.json()).toMatchObject({ error: 'forbidden' });
     expect((await get({ editor: null })).status).toBe(401);
     expect((await patch({ siteName: 'x' }, { editor: null })).status).toBe(401);
     const cross = await patch({ siteName: 'x' }, { origin: 'https://evil.test' });
     expect(cross.status).toBe(403);
     expect(await cross.json()).toMatchObject({ error: 'forbidden' });
     expect(await row()).toEqual([]);
+    // Settings are drafts: a writer's save is stored as one, and the live row keeps what visitors saw (the defaults).
+    const writer = await patch({ siteName: 'x' }, { publish: false });
+    expect(writer.status).toBe(200);
+    expect((await stored())?.site_name).toBe('x');
+    expect(await liveName()).toBe('Louise');
   });
 
   it('deep or huge bodies 413; arrays, strings, bad JSON and no body 400; nothing written', async () => {

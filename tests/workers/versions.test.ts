@@ -27,6 +27,7 @@ const list = async (query = '') =>
     nextCursor: string | null;
     revs: Record<string, string>;
     publishedVersionId: number | null;
+    changes: string[];
   }>();
 const liveRowCamel = async () => {
   const row = (await liveRow(id))!;
@@ -230,9 +231,26 @@ describe('save rules', () => {
     expect(await res.json()).toEqual({
       error: 'conflict',
       message: expect.any(String),
-      conflicts: [{ field: 'title', value: 'Theirs', rev: fieldRev('Theirs') }],
+      conflicts: [{ field: 'title', value: 'Theirs', rev: fieldRev('Theirs'), by: null }],
     });
     expect(await versionRows(id)).toHaveLength(1);
+  });
+
+  it('2b: the 409 names who saved the current value (from the editors table), not who saved last; unknown ids stay unnamed', async () => {
+    const ada = `ada-${n}`;
+    await env.DB.prepare('INSERT INTO editors (id, email, name, password_hash) VALUES (?1, ?2, ?3, ?4)')
+      .bind(ada, `${ada}@site.test`, 'Ada Lovelace', 'x')
+      .run();
+    await save({ summary: 'Ada summary' }, ada);
+    // Someone else saves another field after Ada: the summary is still Ada's.
+    await save({ title: 'Other title' }, 'ben');
+    const res = await save({ summary: 'Mine', title: 'My title', $base: { summary: fieldRev('Live summary'), title: fieldRev('Live title') } }, 'cy');
+    expect(res.status).toBe(409);
+    const { conflicts } = await res.json<{ conflicts: { field: string; by: string | null }[] }>();
+    expect(conflicts.map(({ field, by }) => ({ field, by }))).toEqual([
+      { field: 'summary', by: 'Ada Lovelace' },
+      { field: 'title', by: null },
+    ]);
   });
 
   it('3: both sides ending at the same value is not a conflict', async () => {
@@ -420,5 +438,114 @@ describe('versions list', () => {
     for (const bad of ['?limit=0', '?limit=201', '?limit=x', '?cursor=-1'])
       expect((await call(route, `/api/cms/pages/${id}/versions${bad}`)).status, bad).toBe(400);
     expect((await list()).items).toHaveLength(5);
+  });
+});
+
+describe('history entries (#31)', () => {
+  it('each version names its author (the editor’s display name, else the email’s local part; never an id) and the fields it changed from the version before it', async () => {
+    await env.DB.prepare(
+      "INSERT OR REPLACE INTO editors (id, email, name, password_hash) VALUES ('ed-ada', 'ada@site.test', 'Ada Lovelace', 'x'), ('ed-blank', 'grace.h@site.test', '', 'x')",
+    ).run();
+    const v1 = (await (await save({ title: 'One' }, 'ed-ada')).json<{ versionId: number }>()).versionId;
+    const v2 = (await (await save({ title: 'One', summary: 'Two' }, 'ed-blank')).json<{ versionId: number }>()).versionId;
+    const v3 = (await (await save({ title: 'Three', paragraphs: ['x'] }, 'stranger-id')).json<{ versionId: number }>()).versionId;
+    const page = await (await call(route, `/api/cms/pages/${id}/versions`, { editor: 'ana' })).json<{
+      items: { id: number; author: string | null; changed: string[] }[];
+    }>();
+    expect(page.items.map((item) => [item.id, item.author, item.changed])).toEqual([
+      [v3, null, ['title', 'paragraphs']],
+      [v2, 'grace.h', ['summary']],
+      // The first version of the page has nothing before it: every field with a value.
+      [v1, 'Ada Lovelace', ['title', 'summary', 'body', 'paragraphs']],
+    ]);
+    // The asking editor knows their own name, even without an editors row; an id never reaches the answer as a name.
+    const mine = await (await call(route, `/api/cms/pages/${id}/versions`, { editor: 'stranger-id' })).json<{ items: { author: string | null }[] }>();
+    expect(mine.items[0]?.author).toBe('stranger-id');
+    expect(JSON.stringify(page)).not.toContain('password');
+  });
+
+  it('a page of the history compares its oldest entry with the version just before it, on the next page', async () => {
+    for (const title of ['A', 'B', 'C']) await save({ title });
+    await save({ summary: 'Only the summary' });
+    const first = await (await call(route, `/api/cms/pages/${id}/versions?limit=2`)).json<{ items: { changed: string[] }[] }>();
+    expect(first.items.map((item) => item.changed)).toEqual([['summary'], ['title']]);
+  });
+});
+
+describe('restore as a draft (#31)', () => {
+  const restore = (body: unknown, editor = 'ana', publishAccess = true) =>
+    call(route, `/api/cms/pages/${id}/restore`, { method: 'POST', body, editor, publish: publishAccess });
+
+  it('writes the version’s fields as a new pending draft through the draft write path; the live pointer does not move', async () => {
+    const v1 = (await (await save({ title: 'First', summary: 'Old summary' })).json<{ versionId: number }>()).versionId;
+    await publish();
+    await save({ title: 'Second', summary: 'New summary' });
+    const live = await publish();
+    const pointer = (await live.json<{ publishedVersionId: number }>()).publishedVersionId;
+    await save({ body: '<p>pending work</p>' });
+    // A writer may restore: it is a draft save.
+    const res = await restore({ versionId: v1 }, 'wendy', false);
+    expect(res.status).toBe(200);
+    const body = await res.json<{ versionId: number; restored: number; revs: Record<string, string> }>();
+    expect(body.restored).toBe(v1);
+    expect(body.versionId).toBeGreaterThan(pointer);
+    expect(await liveRow(id)).toMatchObject({ title: 'Second', summary: 'New summary', published_version_id: pointer });
+    const rows = await versionRows(id);
+    expect(rows.at(-1)).toMatchObject({ id: body.versionId, title: 'First', summary: 'Old summary', body: '<p>live</p>', created_by: 'wendy' });
+    expect(body.revs).toEqual(fieldRevs({ title: 'First', summary: 'Old summary', body: '<p>live</p>', paragraphs: ['one', 'two', 'three'] }, FIELDS));
+    const listed = await list();
+    expect(listed.items[0]).toMatchObject({ id: body.versionId, status: 'pending' });
+    expect(listed.publishedVersionId).toBe(pointer);
+    expect(await resume()).toMatchObject({ title: 'First', summary: 'Old summary' });
+  });
+
+  it('refuses an unknown version (404), another page’s version (404), a bad body (400), a GET (405), and writes nothing then', async () => {
+    const other = await seedPage({ slug: `other${n}` });
+    const theirs = (await (await call(route, `/api/cms/pages/${other}/versions`, { body: { title: 'Theirs' } })).json<{ versionId: number }>()).versionId;
+    const before = await versionRows(id);
+    expect((await restore({ versionId: 999_999 })).status).toBe(404);
+    const foreign = await restore({ versionId: theirs });
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toMatchObject({ error: 'not_found' });
+    for (const bad of [{}, { versionId: 'x' }, { versionId: 0 }, [], 'null']) expect((await restore(bad)).status, JSON.stringify(bad)).toBe(400);
+    expect((await call(route, `/api/cms/pages/${id}/restore`)).status).toBe(405);
+    expect((await call(route, `/api/cms/pages/${id}/restore`, { method: 'POST', body: { versionId: 1 }, editor: null })).status).toBe(401);
+    expect(await versionRows(id)).toEqual(before);
+  });
+
+  it('respects soft locks like any draft save (423 for a field another editor holds)', async () => {
+    const v1 = (await (await save({ title: 'Locked away' })).json<{ versionId: number }>()).versionId;
+    await save({ title: 'Newer' });
+    const softLocks: SoftLockSource<Env> = { fields: ['title'], held: async () => ({ title: 'someone-else' }) };
+    const locked = versionsRoute<Env>({ ...tables, config: pagesCollection, resolveEditor: headerEditor, softLocks });
+    const res = await call(locked, `/api/cms/pages/${id}/restore`, { method: 'POST', body: { versionId: v1 } });
+    expect(res.status).toBe(423);
+  });
+});
+
+describe('changes: the fields Publish would change', () => {
+  const changes = async () => (await list()).changes;
+  const saved = async (body: unknown) => (await (await save(body)).json<{ changes: string[] }>()).changes;
+
+  it('are none without pending work; each save answers the fields whose draft differs from the live row, in field order', async () => {
+    expect(await changes()).toEqual([]);
+    expect(await saved({ summary: 'New summary' })).toEqual(['summary']);
+    expect(await saved({ title: 'New title' })).toEqual(['title', 'summary']);
+    expect(await changes()).toEqual(['title', 'summary']);
+    // A field edited back to its live value is no change; a list item counts as its list.
+    expect(await saved({ title: 'Live title' })).toEqual(['summary']);
+    expect(await saved({ 'paragraphs.1': 'TWO' })).toEqual(['summary', 'paragraphs']);
+    expect(await changes()).toEqual(['summary', 'paragraphs']);
+  });
+
+  it('are none again after Publish, and after Discard', async () => {
+    await save({ title: 'To publish' });
+    await publish();
+    expect(await changes()).toEqual([]);
+    const { versionId } = await (await save({ summary: 'To drop' })).json<{ versionId: number }>();
+    expect(await changes()).toEqual(['summary']);
+    const discarded = await call(route, `/api/cms/pages/${id}/discard`, { body: { versionId } });
+    expect(discarded.status).toBe(204);
+    expect(await changes()).toEqual([]);
   });
 });

@@ -63,3 +63,57 @@ describe('the Search button', () => {
     expect(opened).toBe(1);
   });
 });
+
+describe('review requests in the bar', () => {
+  it('gives a writer Ask to publish (after every edit is saved) where a publisher has Publish, and a publisher Reviews', async () => {
+    const { transport } = api(new Set());
+    const asked: string[][] = [];
+    const order: string[] = [];
+    const review = {
+      askToPublish: async (docs: readonly SaveTarget[]) => void asked.push(docs.map((doc) => `${doc.collection}:${doc.key}`)),
+      openReviews: () => void order.push('reviews'),
+    };
+    const docs = [target('home', 'index'), target('pages', '3')];
+    const writer = barActions({ ...deps(transport, docs, []), ...review, publish: false, flush: async () => void order.push('flush') });
+    expect(writer.versions?.publish).toBeUndefined();
+    expect(writer.reviews).toBeUndefined();
+    await writer.askToPublish?.();
+    expect(order).toEqual(['flush']);
+    expect(asked).toEqual([['home:index', 'pages:3']]);
+
+    const publisher = barActions({ ...deps(transport, docs, []), ...review });
+    expect(publisher.askToPublish).toBeUndefined();
+    publisher.reviews?.();
+    expect(order).toEqual(['flush', 'reviews']);
+  });
+
+  it('does not ask while an edit is unsaved, and says why', async () => {
+    const { transport } = api(new Set());
+    const said: string[] = [];
+    let asked = 0;
+    const writer = barActions({
+      ...deps(transport, [target('home', 'index')], said),
+      publish: false,
+      unsaved: () => true,
+      askToPublish: async () => void asked++,
+    });
+    await writer.askToPublish?.();
+    expect(asked).toBe(0);
+    expect(said.at(-1)).toBe('Asking for review waits until every edit is saved.');
+  });
+});
+
+describe('History’s Restore and Publish this', () => {
+  it('a writer may restore (a draft save through …/restore, never …/publish) but is offered no Publish this; a refusal comes back in words', async () => {
+    const seen: string[] = [];
+    const fetch = (async (url: string) => {
+      seen.push(String(url));
+      return new Response(JSON.stringify({ error: 'not_found', message: 'Version 9 is not a version of pages row 3.' }), { status: 404 });
+    }) as typeof globalThis.fetch;
+    const transport = createTransport({ apiBase: '/api/cms', fetch });
+    const versions = barActions({ ...deps(transport, [target('pages', '3')], []), publish: false }).versions;
+    expect(versions?.publishVersion).toBeUndefined();
+    expect(await versions?.restore?.(9, '14:02')).toContain('Version 9 is not a version of pages row 3.');
+    expect(seen).toEqual(['/api/cms/pages/3/restore']);
+  });
+});

@@ -4,6 +4,7 @@
 // what will happen, offers the action by name and Cancel, starts on Cancel
 // for destructive actions, and gives the focus back to where it was.
 import { button, el } from './dom.ts';
+import { keepInView } from './dialog-view.ts';
 
 /** What `confirmAction` asks. */
 export interface ConfirmOptions {
@@ -77,6 +78,7 @@ export function confirmAction(options: ConfirmOptions): Promise<boolean> {
       resolve(answer);
     });
     document.body.append(dialog);
+    keepInView(dialog);
     dialog.showModal();
     (danger ? cancel : act).focus();
   });

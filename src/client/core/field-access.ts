@@ -1,6 +1,3 @@
-/** Why a live field is locked for an editor who may not publish: its `title`. */
-const LOCKED_TITLE = 'Only editors who may publish can change this: it goes live at once.';
-
 /**
  * Whether the editor may change a field in place. A field of a collection
  * that saves live (`live`) is seen by visitors at once: so visitors see it at once: the server
@@ -15,8 +12,13 @@ export function mayEdit(field: { live: boolean; access: string | undefined }, pu
   return publish || !field.live || field.access === 'edit';
 }
 
-/** Shows a field as locked: a quiet outline (styles.ts) and a title that says why. It stays plain page text. */
+/**
+ * Marks a field as one this editor may not change: a quiet outline
+ * (styles.ts), and a tab stop, so keyboard users reach it and hear why (the
+ * lock icon and the reason come with readonly-view.ts, loaded when a page has
+ * such fields). It stays plain page text.
+ */
 export function lockField(el: HTMLElement): void {
   el.dataset.cmsReadonly = '';
-  el.title = LOCKED_TITLE;
+  if (!el.hasAttribute('tabindex')) el.tabIndex = 0;
 }

@@ -1,8 +1,8 @@
 // The edit-mode client's one icon set: inline SVG (no icon font, no request),
 // 24x24 strokes in `currentColor`, drawn for Louise. Every icon is decorative
 // (`aria-hidden`): the control beside it carries the words, shown as its label
-// or, where space is short, as its accessible name and tooltip.
-import { el } from './dom.ts';
+// or, where space is short, as its accessible name and tooltip. It imports
+// nothing: dom.ts (in the core) names its icons by this file's IconName type.
 
 /** The icons' strokes, by name: one or more SVG path `d` strings each. */
 const PATHS = {
@@ -43,6 +43,7 @@ const PATHS = {
   plus: ['M12 5v14', 'M5 12h14'],
   up: ['M12 19V5', 'M6 11l6-6 6 6'],
   down: ['M12 5v14', 'M6 13l6 6 6-6'],
+  copy: ['M9 9h11v11H9z', 'M15 9V4H4v11h5'],
   drag: ['M9 6h.01', 'M15 6h.01', 'M9 12h.01', 'M15 12h.01', 'M9 18h.01', 'M15 18h.01'],
   eye: ['M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12z', 'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z'],
   compare: ['M12 3v18', 'M4 7h5', 'M4 12h5', 'M15 7h5', 'M15 12h5', 'M15 17h5'],
@@ -95,9 +96,9 @@ export function icon(name: IconName): SVGSVGElement {
  * row.append(iconButton('history', 'History', openHistory));
  */
 export function iconButton(name: IconName, label: string, onClick: () => void, options: { label?: 'shown' | 'hidden' } = {}): HTMLButtonElement {
-  const control = el('button', { type: 'button', onclick: onClick, title: label });
+  const control = Object.assign(document.createElement('button'), { type: 'button', onclick: onClick, title: label });
   control.append(icon(name));
   if (options.label === 'hidden') control.setAttribute('aria-label', label);
-  else control.append(el('span', { className: 'louise-label', textContent: label }));
+  else control.append(Object.assign(document.createElement('span'), { className: 'louise-label', textContent: label }));
   return control;
 }

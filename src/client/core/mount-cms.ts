@@ -7,8 +7,10 @@ import { holdJoining, releaseJoining } from './join-hold.ts';
 import { lazily } from './lazily.ts';
 import { openMedia } from '../panels/media/media-open.ts';
 import { createEditBar } from './edit-bar.ts';
+import { trackChanges } from './draft-changes.ts';
 import { watchPage } from './page-lifecycle.ts';
-import { openInbox, openSearch, openSiteSettings } from '../panels/panel-open.ts';
+import { askToPublish, openInbox, openReviews, openSearch, openSiteSettings } from '../panels/panel-open.ts';
+import { loadReviews } from './review-state.ts';
 import { resolveOptions, type MountOptions, type ResolvedOptions } from './options.ts';
 import { resetField } from './reset-field.ts';
 import { createSaveReport } from './save-report.ts';
@@ -21,7 +23,7 @@ import { collectUnits, docOf, type StartedUnit, type Unit } from './units.ts';
 
 /** What `mountCms` returns on a page with markers. */
 export interface CmsHandle {
-  /** Resolves once every field is editable (rich-text fields load their editor first). */
+  /** Resolves once every field is editable: a rich-text field is then armed, its editor mounting on first focus or pointer-over, keeping the caret and any early keys. */
   ready: Promise<void>;
   /** Saves every pending edit now; resolves when nothing is in flight. */
   flush(): Promise<void>;
@@ -55,16 +57,23 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   const backup = createBackup(browserStorage());
   const autoSave = options.debounceMs !== false;
   let leaving = false;
-  const transport = createTransport({ apiBase: options.apiBase, fetch: options.fetch, onKeepaliveRefused: (target) => report.keepaliveRefused(target) });
+  const draftsDocs = draftDocuments(units.values());
+  const changes = trackChanges(draftsDocs);
+  const transport = createTransport({
+    apiBase: options.apiBase,
+    fetch: options.fetch,
+    onKeepaliveRefused: (target) => report.keepaliveRefused(target),
+    onChanges: changes.saved,
+  });
+  changes.load(transport);
   const revs = loadRevs(units.values(), options.revs, transport);
 
   const started = () => [...units.values()].filter((unit): unit is StartedUnit => unit.queue !== undefined);
   const unsaved = () => started().some((unit) => unit.queue.state.dirty || unit.queue.state.saving);
   const flush = async () => void (await Promise.all(started().map((unit) => unit.queue.flush())));
   const say = (tone: StatusTone, text: string) => $status.set({ tone, text });
-  const media = { apiBase: options.apiBase, fetch: options.fetch };
+  const media = { apiBase: options.apiBase, fetch: options.fetch, search: options.search };
 
-  const draftsDocs = draftDocuments(units.values());
   const invalid = noticeFields(options, units, docs, draftsDocs[0]);
   const leave = () => {
     leaving = true;
@@ -73,6 +82,8 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
     barActions({
       transport,
       docs: draftsDocs,
+      changes,
+      labelOf: (doc, field) => labelOf(units, doc, field),
       editParam: options.editParam,
       manual: !autoSave,
       publish: options.publish,
@@ -80,15 +91,34 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
       openMedia: () => void openMedia(media),
       ...(options.inbox ? { openInbox: () => void openInbox(media) } : {}),
       ...(options.search.length > 0 ? { openSearch: () => void openSearch(options) } : {}),
+      openReviews: () => void openReviews(media),
+      askToPublish: (targets) => askToPublish({ ...media, docs: targets, say }),
       flush,
       unsaved,
       say,
       leave,
       refresh: () => report.refresh(),
+      labels: fieldLabels(units.values(), draftsDocs[0]),
     }),
   );
+  if (draftsDocs.length > 0 || options.publish) void loadReviews(media, draftsDocs);
   const reset = resetField({ transport, revs, live: options.live, say, leave });
-  const report = createSaveReport({ started, showChoices: bar.showChoices, invalid, showNotice: bar.showNotice, reset, backup, autoSave, unsaved, say });
+  const report = createSaveReport({
+    started,
+    showChoices: bar.showChoices,
+    invalid,
+    showNotice: bar.showNotice,
+    reset,
+    backup,
+    autoSave,
+    unsaved,
+    say,
+    landed: changes.landed,
+  });
+  const labels = new WeakMap<Element, string>();
+  for (const unit of units.values()) for (const { el } of unit.parts) labels.set(el, humanLabel(unit));
+  // The fields' hover and focus cue: its own chunk, loaded once the bar is up.
+  void import('./field-cue.ts').then(({ fieldCue }) => fieldCue((field) => labels.get(field) ?? field.dataset.cmsLabel ?? null));
 
   // The live session's document: the first page document (overlay regions have no live session: their saves take
   // another write path), or none. Its fields take no typing until the session's welcome was applied (realtime-client.ts).
@@ -154,7 +184,9 @@ function installStyles(locked: Iterable<HTMLElement>): void {
   const style = document.createElement('style');
   style.textContent = CSS;
   document.head.append(style);
-  for (const el of locked) lockField(el);
+  const fields = [...locked];
+  for (const el of fields) lockField(el);
+  if (fields.length > 0) void lazily('read-only fields', async () => (await import('./readonly-view.ts')).explainReadonly(fields));
 }
 
 /** The stored fields the notice names, with the repairs this editor has (History needs the publish right). */
@@ -164,7 +196,35 @@ function noticeFields(options: ResolvedOptions, units: Map<string, Unit>, docs: 
   return invalidFields(options.invalid, { docs, labelOf: (id) => units.get(id)?.label, historyDoc, maySave });
 }
 
+/** A stored field's human label: the label of its unit on the page, else the field's name in words. */
+function labelOf(units: Map<string, Unit>, doc: SaveTarget, field: string): string {
+  for (const unit of units.values()) if (docOf(unit.target) === docOf(doc) && unit.target.field === field) return humanLabel(unit);
+  return inWords(field);
+}
+
+/** A unit's label for people: its `data-cms-label` (or a sections label), never the bare stored name. */
+function humanLabel(unit: Unit): string {
+  return unit.label === unit.target.field ? inWords(unit.label) : unit.label;
+}
+
+/** `heroImage`, `hero_image` → "Hero image". */
+function inWords(name: string): string {
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** The page's drafts documents (not saved live), once each, in page order. */
+/** The labels the page gives the stored fields of document `doc` (History names fields by them); a field the page did not label is left out. */
+function fieldLabels(units: Iterable<Unit>, doc: SaveTarget | undefined): Record<string, string> {
+  const labels: Record<string, string> = {};
+  if (!doc) return labels;
+  for (const unit of units) if (docOf(unit.target) === docOf(doc) && unit.label !== unit.target.field) labels[unit.target.field] = unit.label;
+  return labels;
+}
+
 function draftDocuments(units: Iterable<Unit>): SaveTarget[] {
   const found = new Map<string, SaveTarget>();
   for (const unit of units) if (!unit.target.live && !found.has(docOf(unit.target))) found.set(docOf(unit.target), unit.target);

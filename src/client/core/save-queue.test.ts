@@ -119,9 +119,9 @@ describe('createSaveQueue', () => {
     queue.edit('mine');
     vi.advanceTimersByTime(0);
     await tick();
-    calls[0]!.answer({ kind: 'conflict', value: 'theirs', rev: 'r9' });
+    calls[0]!.answer({ kind: 'conflict', value: 'theirs', rev: 'r9', by: 'Ada' });
     await tick();
-    expect(queue.state.conflict).toEqual({ value: 'theirs', rev: 'r9' });
+    expect(queue.state.conflict).toEqual({ value: 'theirs', rev: 'r9', by: 'Ada' });
     queue.edit('mine!');
     vi.advanceTimersByTime(5000);
     await tick();
@@ -153,7 +153,7 @@ describe('createSaveQueue', () => {
     ]);
   });
 
-  it('Reload takes the stored value and leaves nothing to save', async () => {
+  it('Use theirs (reload) takes the stored value and leaves nothing to save', async () => {
     const { calls, send } = manualSend();
     const queue = createSaveQueue({ initial: 'base', debounceMs: 0, send });
     queue.edit('mine');

@@ -22,8 +22,8 @@ export interface SaveQueueState {
   /** Successful saves so far. */
   saves: number;
   error: string | null;
-  /** The other side of a 409, until the editor chooses. */
-  conflict: { value: unknown; rev: string } | null;
+  /** The other side of a 409 (with who saved it, when the server says), until the editor chooses. */
+  conflict: { value: unknown; rev: string; by: string | null } | null;
   locked: boolean;
 }
 
@@ -99,7 +99,7 @@ export function createSaveQueue(options: SaveQueueOptions) {
       } else {
         // What is stored now is theirs: Keep mine must send ours even if it equals what the page first showed.
         saved = outcome.value;
-        state.conflict = { value: outcome.value, rev: outcome.rev };
+        state.conflict = { value: outcome.value, rev: outcome.rev, by: outcome.by ?? null };
         clearTimeout(timer);
       }
     } else if (outcome.kind === 'locked') {
@@ -188,7 +188,7 @@ export function createSaveQueue(options: SaveQueueOptions) {
       changed();
       return flush();
     },
-    /** Reload: take the stored value and drop the unsaved edit. Returns the value to show. */
+    /** Use theirs: take the stored value and drop the unsaved edit. Returns the value to show. */
     reload(): unknown {
       const theirs = state.conflict;
       if (theirs) {

@@ -20,6 +20,8 @@ export interface ReportDeps {
   autoSave: boolean;
   unsaved(): boolean;
   say(tone: StatusTone, text: string): void;
+  /** A save of `target` landed (the status pill's count of changes follows it). */
+  landed?(target: SaveTarget): void;
 }
 
 /**
@@ -42,6 +44,7 @@ export function createSaveReport(deps: ReportDeps) {
       if (s.saves > unit.saves) {
         unit.saves = s.saves;
         lastDraft = !unit.target.live;
+        deps.landed?.(unit.target);
         invalid = repaired(invalid, unit.id);
       }
       markFields(unit);
@@ -87,8 +90,8 @@ function markFields(unit: StartedUnit): void {
 /** The unit's problem for the status line, if it has one. */
 function problemOf(unit: StartedUnit): string | null {
   const s = unit.queue.state;
-  if (s.conflict) return `${unit.label} was changed by someone else: choose Keep mine or Reload.`;
-  if (s.locked) return `${unit.label} is being edited by someone else. Your text is kept here but not saved; edit it again to retry.`;
+  if (s.conflict) return `${s.conflict.by ?? 'Another editor'} changed ${unit.label} while you were editing it: choose Keep mine or Use theirs.`;
+  if (s.locked) return `${unit.label} is being edited by another editor. Your text is kept here but not saved; edit it again to retry.`;
   if (s.error) return `Not saved: ${s.error} Your text is kept and saves on your next edit or when the connection returns.`;
   if (unit.earlier) return `${unit.label} has unsaved text from earlier: choose Restore mine or Discard mine.`;
   return null;

@@ -12,7 +12,8 @@ export function attachEditors(unit: Unit, autoSave: boolean, media: MediaAccess)
   const attach = unit.parts.map(async (part) => {
     const onInput = () => unit.queue?.edit(unitValue(unit));
     if (part.kind === 'image') part.editor = attachImageField(part.el, onInput, media);
-    else part.editor = part.kind === 'rich' ? await attachRichField(part.el, onInput, media) : attachPlainField(part.el, onInput);
+    // A rich field is armed: its editor mounts on first focus or pointer-over (rich-field.ts).
+    else part.editor = part.kind === 'rich' ? attachRichField(part.el, onInput, media) : attachPlainField(part.el, onInput);
     part.el.addEventListener('focusout', () => autoSave && void unit.queue?.flush());
     // A field inside a link (the site name) must not navigate while being edited.
     part.el.addEventListener('click', (event) => part.el.closest('a') && event.preventDefault());

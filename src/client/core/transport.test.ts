@@ -21,6 +21,26 @@ describe('createTransport', () => {
     expect(seen[1]!.body).toEqual({ title: 'Newer' });
   });
 
+  it("tells onChanges the changed fields a draft save's answer names, and asks the versions route for them", async () => {
+    const told: Array<[string, string[]]> = [];
+    const { seen, fetch } = fakeFetch(({ url }) =>
+      url.includes('?limit=1') ? json(200, { items: [], changes: ['summary'] }) : json(200, { versionId: 7, revs: {}, changes: ['title', 'body'] }),
+    );
+    const transport = createTransport({ apiBase: '/api/cms', fetch, onChanges: (doc, changes) => void told.push([doc, changes]) });
+    await transport.save(title, 'New', null);
+    expect(told).toEqual([['pages:2', ['title', 'body']]]);
+    expect(await transport.changes('pages', '2')).toEqual({ ok: true, value: ['summary'] });
+    expect(seen[1]!.url).toBe('/api/cms/pages/2/versions?limit=1');
+    // An answer without a list of names (an older server, a live save) tells nothing.
+    const bare = createTransport({
+      apiBase: '/api/cms',
+      fetch: fakeFetch(() => json(200, { versionId: 8, revs: {}, changes: [1] })).fetch,
+      onChanges: () => void told.push(['x', []]),
+    });
+    await bare.save(title, 'Newer', null);
+    expect(told).toHaveLength(1);
+  });
+
   it('sends a whole list under its stored field', async () => {
     const { seen, fetch } = fakeFetch(() => json(200, { versionId: 8, revs: { paragraphs: 'rp' } }));
     const transport = createTransport({ apiBase: '/api/cms', fetch });
@@ -39,6 +59,8 @@ describe('createTransport', () => {
   it('maps 409, 423, 5xx, 4xx, network failures and timeouts to outcomes', async () => {
     const answers: Array<() => Response | Promise<Response>> = [
       () => json(409, { error: 'conflict', conflicts: [{ field: 'title', value: 'Theirs', rev: 'r9' }] }),
+      () => json(409, { error: 'conflict', conflicts: [{ field: 'title', value: 'Theirs', rev: 'r9', by: ' Ada Lovelace ' }] }),
+      () => json(409, { error: 'conflict', conflicts: [{ field: 'title', value: 'Theirs', rev: 'r9', by: 42 }] }),
       () => json(423, { error: 'locked', locked: ['title'] }),
       () => json(503, { error: 'busy' }),
       () => json(400, { error: 'unknown_field', message: 'Not a field of pages: nope.' }),
@@ -48,7 +70,10 @@ describe('createTransport', () => {
     ];
     const { fetch } = fakeFetch(() => answers.shift()!());
     const transport = createTransport({ apiBase: '/api/cms', fetch });
-    expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'conflict', value: 'Theirs', rev: 'r9' });
+    expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'conflict', value: 'Theirs', rev: 'r9', by: null });
+    // Who saved theirs, when the server names them (a name only: anything else is unknown).
+    expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'conflict', value: 'Theirs', rev: 'r9', by: 'Ada Lovelace' });
+    expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'conflict', value: 'Theirs', rev: 'r9', by: null });
     expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'locked' });
     expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'failed', message: 'The server failed (503).' });
     expect(await transport.save(title, 'Mine', 'r0')).toEqual({ kind: 'failed', message: 'The server refused the save (400: Not a field of pages: nope.).' });
@@ -91,7 +116,8 @@ describe('createTransport', () => {
       if (s.url.endsWith('/versions')) {
         return json(200, {
           items: [
-            { id: 5, status: 'pending', createdAt: 1_700_000_000_000, createdBy: 'ada@example.com', data: { title: 'Draft' } },
+            // The author is the server's `author` (a person's name), never `createdBy` (an id).
+            { id: 5, status: 'pending', createdAt: 1_700_000_000_000, createdBy: 'ed-1', author: 'Ada', changed: ['title', 3], data: { title: 'Draft' } },
             { id: 4, status: 'published', createdAt: 1_690_000_000_000 },
             { id: 3, status: 'superseded' },
             { id: 2, status: 'discarded' },
@@ -102,6 +128,7 @@ describe('createTransport', () => {
         });
       }
       if (s.url.endsWith('/publish')) return json(200, { publishedVersionId: 4 });
+      if (s.url.endsWith('/restore')) return json(200, { versionId: 6, restored: 3, revs: {} });
       return new Response(null, { status: 204 });
     });
     const transport = createTransport({ apiBase: '/api/cms', fetch });
@@ -109,19 +136,21 @@ describe('createTransport', () => {
     expect(await transport.history('pages', '2')).toEqual({
       ok: true,
       value: [
-        { id: 5, state: 'draft', at: 1_700_000_000_000, by: 'ada@example.com', data: { title: 'Draft' } },
-        { id: 4, state: 'live', at: 1_690_000_000_000, by: null, data: {} },
-        { id: 3, state: 'old', at: null, by: null, data: {} },
-        { id: 2, state: 'discarded', at: null, by: null, data: {} },
+        { id: 5, state: 'draft', at: 1_700_000_000_000, by: 'Ada', changed: ['title'], data: { title: 'Draft' } },
+        { id: 4, state: 'live', at: 1_690_000_000_000, by: null, changed: [], data: {} },
+        { id: 3, state: 'old', at: null, by: null, changed: [], data: {} },
+        { id: 2, state: 'discarded', at: null, by: null, changed: [], data: {} },
       ],
     });
     expect(await transport.publish('pages', '2')).toEqual({ ok: true, value: 4 });
     expect(await transport.publish('pages', '2', 3)).toEqual({ ok: true, value: 4 });
+    expect(await transport.restore('pages', '2', 3)).toEqual({ ok: true, value: 6 });
     expect(await transport.discard('pages', '2', 5)).toEqual({ ok: true, value: null });
     expect(await transport.discard('pages', '2', null)).toEqual({ ok: true, value: null });
     expect(seen.slice(2).map((s) => [s.url, s.body])).toEqual([
       ['/api/cms/pages/2/publish', {}],
       ['/api/cms/pages/2/publish', { versionId: 3 }],
+      ['/api/cms/pages/2/restore', { versionId: 3 }],
       ['/api/cms/pages/2/discard', { versionId: 5 }],
       ['/api/cms/pages/2/discard', { versionId: null }],
     ]);

@@ -1,6 +1,6 @@
 // The one module that knows the editor routes' wire format. Aligning the
 // client with a route change is an edit here and nowhere else.
-import type { DraftSaved, Published, VersionEntry, VersionStatus, VersionsPage } from '../../drafts/wire.ts';
+import type { DraftSaved, Published, Restored, VersionEntry, VersionStatus, VersionsPage } from '../../drafts/wire.ts';
 import { answer, createRequest, failure, type Answer, type Untrusted } from './api-request.ts';
 
 export type { Answer };
@@ -21,7 +21,7 @@ export interface SaveTarget {
 
 export type SaveOutcome =
   | { kind: 'saved'; rev: string | null; versionId: number | null }
-  | { kind: 'conflict'; value: unknown; rev: string }
+  | { kind: 'conflict'; value: unknown; rev: string; by?: string | null }
   | { kind: 'locked' }
   | { kind: 'failed'; message: string };
 
@@ -30,8 +30,10 @@ export interface VersionItem {
   id: number;
   at: number | null;
   state: 'live' | 'draft' | 'old' | 'discarded';
-  /** Who saved it (as the server names them), or null. */
+  /** Who saved it, as people are named (the server's `author`), or null when the server does not know. */
   by: string | null;
+  /** The stored fields it changed from the version before it (keys; the panel shows their labels). */
+  changed: string[];
   /** The version's fields (untrusted: read them through panels/diff/field-changes.ts). */
   data: Record<string, unknown>;
 }
@@ -53,6 +55,8 @@ export interface TransportOptions {
   timeoutMs?: number;
   /** Told when a save asked for keepalive but had to go without it (too large for the quota left). */
   onKeepaliveRefused?: (target: SaveTarget) => void;
+  /** Told the changed fields of a drafts document (`collection:key`) that a draft save's answer carries. */
+  onChanges?: (doc: string, changes: string[]) => void;
 }
 
 export type Transport = ReturnType<typeof createTransport>;
@@ -91,8 +95,12 @@ export function createTransport(options: TransportOptions) {
       const url = target.live ? `${apiBase}/save` : `${doc(target.collection, target.key)}/versions`;
       const res = await call(url, { method: 'POST', body, keepalive: kept, ...(headers ? { headers } : {}) });
       if (kept) keepaliveBytes -= bytes;
-      return saveOutcome(res, target);
+      return saveOutcome(res, target, options.onChanges);
     },
+
+    /** The fields whose pending draft differs from live (what Publish would change). */
+    changes: (collection: string, key: string): Promise<Answer<string[]>> =>
+      get(`${doc(collection, key)}/versions?limit=1`, (data: Pick<Untrusted<VersionsPage>, 'changes'> | null) => fieldNames(data?.changes) ?? []),
 
     /** Current field revisions of the work a draft save builds on. */
     revs: (collection: string, key: string): Promise<Answer<Record<string, string>>> =>
@@ -117,26 +125,43 @@ export function createTransport(options: TransportOptions) {
       return answer(res, (body: Untrusted<Published> | null) => Number(body?.publishedVersionId) || null);
     },
 
+    /** Saves an earlier version's fields as a new pending draft (visitors keep the live version): the new draft's id, null when it went to the write buffer. */
+    restore: (collection: string, key: string, versionId: number): Promise<Answer<number | null>> =>
+      post(`${doc(collection, key)}/restore`, { versionId }, (body: Untrusted<Restored> | null) => Number(body?.versionId) || null),
+
     /** Discards the pending drafts up to `versionId` (the newest one the editor was shown) and the write buffer; null: only the buffer. */
     discard: (collection: string, key: string, versionId: number | null) => post(`${doc(collection, key)}/discard`, { versionId }, () => null),
   };
 }
 
+/** Who saved the other side of a 409, as the server names them: a short name, or null (unknown). */
+function authorName(by: unknown): string | null {
+  const name = typeof by === 'string' ? by.trim() : '';
+  return name && name.length <= 80 ? name : null;
+}
+
 /** What a save's response means for the field: saved (with its new revision), a 409's other side, a 423, or a failure. */
-async function saveOutcome(res: Response | string, target: SaveTarget): Promise<SaveOutcome> {
+async function saveOutcome(res: Response | string, target: SaveTarget, onChanges: TransportOptions['onChanges']): Promise<SaveOutcome> {
   if (typeof res === 'string') return { kind: 'failed', message: res };
   if (res.ok) {
     const data = (res.status === 204 ? null : await res.json().catch(() => null)) as Untrusted<DraftSaved> | null;
+    const changes = target.live ? null : fieldNames(data?.changes);
+    if (changes) onChanges?.(`${target.collection}:${target.key}`, changes);
     const rev = (data?.revs as Record<string, unknown> | null | undefined)?.[target.field];
     return { kind: 'saved', rev: typeof rev === 'string' ? rev : null, versionId: typeof data?.versionId === 'number' ? data.versionId : null };
   }
   if (res.status === 409) {
-    const data = (await res.json().catch(() => null)) as { conflicts?: Array<{ field?: unknown; value?: unknown; rev?: unknown }> } | null;
+    const data = (await res.json().catch(() => null)) as { conflicts?: Array<{ field?: unknown; value?: unknown; rev?: unknown; by?: unknown }> } | null;
     const hit = data?.conflicts?.find((c) => c.field === target.field) ?? data?.conflicts?.[0];
-    if (hit && typeof hit.rev === 'string') return { kind: 'conflict', value: hit.value, rev: hit.rev };
+    if (hit && typeof hit.rev === 'string') return { kind: 'conflict', value: hit.value, rev: hit.rev, by: authorName(hit.by) };
   }
   if (res.status === 423) return { kind: 'locked' };
   return { kind: 'failed', message: await failure(res) };
+}
+
+/** A list of field names from an untrusted answer, or null when it is not one. */
+function fieldNames(raw: unknown): string[] | null {
+  return Array.isArray(raw) && raw.every((name) => typeof name === 'string') ? raw : null;
 }
 
 function versionItem(raw: unknown): VersionItem | null {
@@ -146,5 +171,6 @@ function versionItem(raw: unknown): VersionItem | null {
   const at = Number(item?.createdAt);
   const state = STATES[String(item?.status)] ?? 'old';
   const data = item?.data !== null && typeof item?.data === 'object' && !Array.isArray(item.data) ? (item.data as Record<string, unknown>) : {};
-  return { id, at: Number.isFinite(at) && at > 0 ? at : null, state, by: typeof item?.createdBy === 'string' ? item.createdBy : null, data };
+  const changed = Array.isArray(item?.changed) ? item.changed.filter((field): field is string => typeof field === 'string') : [];
+  return { id, at: Number.isFinite(at) && at > 0 ? at : null, state, by: typeof item?.author === 'string' ? item.author : null, changed, data };
 }

@@ -31,7 +31,7 @@ const describeImage = (image: ImageValue | null) => (image ? `Image ${image.src.
 
 /**
  * The choices a unit waits for: unsaved text an earlier visit left (Restore
- * mine or Discard mine), then the other side of a conflict (Keep mine or Reload).
+ * mine or Discard mine), then the other side of a conflict (Keep mine or Use theirs).
  */
 export function choicesOf(unit: StartedUnit, backup: Backup, refresh: () => void): ChoiceView[] {
   const { queue, earlier } = unit;
@@ -62,6 +62,7 @@ export function choicesOf(unit: StartedUnit, backup: Backup, refresh: () => void
       label: unit.label,
       mine: shown(unit, queue.value),
       theirs: shown(unit, conflict.value),
+      by: conflict.by,
       keepMine: () => void queue.keepMine(),
       takeTheirs: () => showValue(unit, queue.reload()),
     });

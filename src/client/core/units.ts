@@ -1,5 +1,6 @@
 import type { KeptEdit } from './backup.ts';
 import { mayEdit } from './field-access.ts';
+import { humanLabel } from './human-label.ts';
 import { imageValue } from '../fields/image-value.ts';
 import { parseMarker } from './marker.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -94,7 +95,7 @@ export function collectUnits(options: ResolvedOptions): PageFields {
       unit = {
         id,
         target: { collection: marker.collection, key: marker.key, field, marker: marker.raw, live, region: regionType(options, marker.collection, el) },
-        label: el.dataset.cmsLabel ?? field,
+        label: el.dataset.cmsLabel ?? humanLabel(field),
         parts: [],
         saves: 0,
       };

@@ -1,3 +1,4 @@
+import { humanLabel } from '../core/human-label.ts';
 import { EMPTY_IMAGE } from './empty-image.ts';
 import { readImage, swapImage, type ImageSize, type ImageValue } from './image-value.ts';
 import { openMedia } from '../panels/media/media-open.ts';
@@ -23,7 +24,7 @@ export function attachImageField(el: HTMLElement, onInput: () => void, media: Me
   let value = readImage(el);
   // The size the page renders the image at: a new picture keeps it (its width), even after Remove image.
   let frame: ImageSize | null = value;
-  const label = el.dataset.cmsLabel ?? el.dataset.cmsField?.split(':').pop() ?? 'image';
+  const label = el.dataset.cmsLabel ?? humanLabel(el.dataset.cmsField?.split(':').pop() ?? 'image');
   el.tabIndex = 0;
   el.setAttribute('role', 'button');
   el.setAttribute('aria-label', `Change image: ${label}`);

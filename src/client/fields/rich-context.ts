@@ -4,6 +4,8 @@ export interface RichContext {
   apiBase: string;
   /** The fetch to use (tests inject one). */
   fetch?: typeof fetch;
+  /** The searchable collections, whose pages the link popover suggests (none: no suggestions). */
+  search?: readonly string[];
 }
 
 /** The context when a caller gives none: the default routes and the page's fetch. */

@@ -1,6 +1,7 @@
 // The frame every editor panel shares: a modal `<dialog>` named by its
 // heading, a header with the title and Close, a body, and a polite status
 // line. Each panel fills the body and calls `showModal()` itself.
+import { keepInView } from '../core/dialog-view.ts';
 import { button, el } from '../core/dom.ts';
 import { PANEL_CSS } from './panel-styles.ts';
 
@@ -30,6 +31,7 @@ export function panelFrame(id: string, title: string, css: string, close?: () =>
   install(`${id}-style`, css);
   const dialog = el('dialog', { id });
   dialog.setAttribute('aria-labelledby', `${id}-title`);
+  keepInView(dialog);
   const status = el('p', { className: 'lm-status' });
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
@@ -44,13 +46,33 @@ export function panelFrame(id: string, title: string, css: string, close?: () =>
 }
 
 /**
- * After the dialog closes: removes it and gives the focus back to `opener`
- * (browsers do that themselves, but not when the opener was re-rendered
- * meanwhile or the dialog was removed first).
+ * After the dialog closes (Close, Escape, a pick): removes it and gives the
+ * focus back to `opener`. Browsers do that themselves, but not when the
+ * opener was re-rendered meanwhile (then its twin is found: same field
+ * marker, or same kind of control with the same name), nor when it is hidden
+ * now (in a menu that closed: then the control that opens that menu).
  */
 export function restoreFocus(dialog: HTMLDialogElement, opener: Element | null): void {
   dialog.remove();
-  if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+  const target = opener instanceof HTMLElement && !opener.isConnected ? twinOf(opener) : opener;
+  if (!(target instanceof HTMLElement)) return;
+  target.focus();
+  if (document.activeElement === target) return;
+  for (let at: HTMLElement | null = target; at; at = at.parentElement) {
+    const control = at.id ? document.querySelector<HTMLElement>(`[aria-controls~="${CSS.escape(at.id)}"]`) : null;
+    if (control) {
+      control.focus();
+      return;
+    }
+  }
+}
+
+/** The element now standing where a re-rendered `gone` was: the same field, or a control of its kind with its name. */
+function twinOf(gone: HTMLElement): HTMLElement | null {
+  const field = gone.dataset.cmsField;
+  if (field) return document.querySelector<HTMLElement>(`[data-cms-field="${CSS.escape(field)}"]`);
+  const name = (element: Element) => element.getAttribute('aria-label') ?? element.textContent;
+  return [...document.querySelectorAll<HTMLElement>(gone.localName)].find((element) => name(element) === name(gone)) ?? null;
 }
 
 function install(id: string, css: string): void {

@@ -3,7 +3,7 @@
 // dialogs by id so site styles and these never mix, at the specificity the
 // media panel always had. Class names keep the `lm-` prefix the media panel
 // started with; each panel adds only its own parts (media-styles.ts, ...).
-const P = ':is(#louise-media,#louise-settings,#louise-inbox,#louise-search)';
+const P = ':is(#louise-media,#louise-settings,#louise-inbox,#louise-search,#louise-history,#louise-reviews)';
 
 /** The shared panel stylesheet, installed once by the first panel that opens. */
 export const PANEL_CSS = `

@@ -7,7 +7,7 @@ import { fieldRev } from '../../content/field-rev.ts';
 import { type ClientMessage, LIVE_HEADER, PROTOCOL_VERSION, readMessage, ServerMessageSchema, type Peer } from '../../realtime/protocol.ts';
 import type { DocRevs } from '../core/doc-revs.ts';
 import { releaseJoining } from '../core/join-hold.ts';
-import { heldByOthers, markPart } from './realtime-locks.ts';
+import { heldByOthers, markPart, sayHolder } from './realtime-locks.ts';
 import { othersOf, presenceView } from './realtime-peers.ts';
 import { encodeFrame, liveSaves } from './realtime-saves.ts';
 import { liveSocket } from './realtime-socket.ts';
@@ -103,12 +103,14 @@ export async function joinLive(target: SaveTarget, units: Map<string, Unit>, tra
     const el = event.currentTarget as HTMLElement;
     const locked = el.hasAttribute('data-cms-locked') || el.hasAttribute('data-cms-joining');
     if (!locked || (event instanceof KeyboardEvent && event.key !== 'Enter' && event.key !== ' ')) return;
+    const unit = mine.find((one) => one.parts.some((part) => part.el === el));
+    if (unit) sayHolder(el, unit.label);
     event.preventDefault();
     event.stopImmediatePropagation();
   };
   for (const unit of mine) {
     for (const { el } of unit.parts) {
-      el.addEventListener('focusin', () => el.hasAttribute('data-cms-locked') || claim(unit.target.field));
+      el.addEventListener('focusin', () => (el.hasAttribute('data-cms-locked') ? sayHolder(el, unit.label) : claim(unit.target.field)));
       el.addEventListener('focusout', (event) => {
         const to = event.relatedTarget;
         if (!(to instanceof Node && unit.parts.some((part) => part.el.contains(to))) && claimed === unit.target.field) claim(null);

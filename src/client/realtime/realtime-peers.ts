@@ -21,8 +21,10 @@ export function othersOf(peers: readonly Peer[], you: string): Peer[] {
 }
 
 /**
- * The presence element, after the bar's status line (or nowhere, without a
- * bar). Hidden while there is nobody else and the session is up. The offline
+ * The presence element, a line of the bar just above its row of controls
+ * (or nowhere, without a bar): never inside the row, which stays one line of
+ * pill and buttons on a phone (and is rebuilt when the width changes).
+ * Hidden while there is nobody else and the session is up. The offline
  * line is a polite live region filled a moment after the element shows, so
  * screen readers announce it (as the bar's notice does).
  */
@@ -34,7 +36,7 @@ export function presenceView(row: Element | null) {
   const offline = el('p', { className: 'lb-offline' });
   offline.setAttribute('role', 'status');
   const root = el('div', { className: 'lb-live', hidden: true }, peers, offline);
-  row?.querySelector('.lb-status')?.after(root);
+  row?.before(root);
   let announce: ReturnType<typeof setTimeout> | undefined;
 
   return {

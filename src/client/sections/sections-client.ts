@@ -1,15 +1,19 @@
 // The sections editor, its own chunk: mount-cms.ts imports it only on a page
 // with a sections field (`data-cms-sections`). Each block gets a toolbar
-// (drag, up, down, duplicate, remove with undo, add below) and its fields
+// (drag, up, down, duplicate, delete with a confirmation and undo), a "+"
+// under it opens the block picker to add a block there, and its fields
 // become editable in place. The list's order saves as one field and each
 // block field as its own, addressed by the block's id, through the same
 // queues, statuses, backup and flush-on-leave as every other field.
 import type { Backup } from '../core/backup.ts';
 import type { DocRevs } from '../core/doc-revs.ts';
+import { confirmAction } from '../core/confirm.ts';
 import { button, el } from '../core/dom.ts';
+import { icon, iconButton, type IconName } from '../core/icons.ts';
 import type { MediaAccess } from '../fields/image-field.ts';
 import { attachLinkField } from '../fields/link-field.ts';
 import { attachEditors, startUnit } from '../core/start-unit.ts';
+import { openBlockPicker, PICKER_CSS } from './block-picker.ts';
 import { blankBlock, blockFieldKey, blocksOf, copyBlock, moveId, parseBlockField, type Block, type SectionsNote } from './sections-model.ts';
 import { SECTIONS_CSS } from './sections-styles.ts';
 import type { Transport } from '../core/transport.ts';
@@ -34,7 +38,7 @@ const UNDO_MS = 8000;
 
 /** Mounts the editor of every sections field on the page. */
 export async function mountSections(ctx: SectionsContext): Promise<void> {
-  document.head.append(el('style', { textContent: SECTIONS_CSS }));
+  document.head.append(el('style', { textContent: SECTIONS_CSS + PICKER_CSS }));
   const roots = document.querySelectorAll<HTMLElement>('[data-cms-sections]');
   await Promise.all([...roots].map((root) => mountList(root, ctx)));
 }
@@ -55,6 +59,10 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
   /** Each block's field units, by block id. */
   const fieldsOf = new Map<string, Unit[]>();
   const end = el('div', { className: 'louise-sections-end' });
+  /** Each block's controls whose state follows its place in the list. */
+  const controls = new Map<string, { up: HTMLButtonElement; down: HTMLButtonElement; insert: HTMLButtonElement }>();
+  /** The block just added: its first field gets the focus once it is shown as the site renders it. */
+  let focusNew: string | null = null;
   const typeLabel = (type: string | undefined) => (type && Object.hasOwn(note.types, type) ? (note.types[type]?.label ?? type) : 'block');
 
   const order = () => [...root.querySelectorAll<HTMLElement>(':scope > [data-cms-block]')].map((block) => block.dataset.cmsBlock ?? '');
@@ -80,6 +88,18 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
   function arrange(ids: readonly string[]): void {
     for (const block of root.querySelectorAll<HTMLElement>(':scope > [data-cms-block]')) if (!ids.includes(block.dataset.cmsBlock ?? '')) block.remove();
     for (const id of ids) root.insertBefore(elements.get(id) ?? placeholder(id, `Adding the ${typeLabel(model.get(id)?.type)} block…`), end);
+    ends();
+  }
+
+  /** Up is off on the first block and Down on the last (still focusable, saying why); the last block's "+" is the end's. */
+  function ends(): void {
+    const ids = order();
+    for (const [id, { up, down, insert }] of controls) {
+      const at = ids.indexOf(id);
+      edge(up, at === 0, 'Up: already the first block');
+      edge(down, at === ids.length - 1, 'Down: already the last block');
+      insert.hidden = at === ids.length - 1;
+    }
   }
 
   function placeholder(id: string, text: string, look?: HTMLElement): HTMLElement {
@@ -87,6 +107,10 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
     element.classList.add('louise-block-pending');
     element.dataset.cmsBlock = id;
     element.setAttribute('aria-busy', 'true');
+    const type = model.get(id)?.type;
+    if (type) element.dataset.cmsBlockType = type;
+    // It can hold the focus until the block is shown as the site renders it.
+    element.tabIndex = -1;
     elements.set(id, element);
     return element;
   }
@@ -131,8 +155,14 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
         if (!found || !stored || !old.isConnected) continue;
         const block = document.importNode(found, true) as HTMLElement;
         model.set(id, stored);
+        const active = document.activeElement;
+        const hadFocus = old.contains(active) || active === document.body || active === null;
         old.replaceWith(block);
         await mountBlock(block, revs);
+        if (focusNew === id) {
+          focusNew = null;
+          if (hadFocus) focusFirstField(block);
+        }
       }
     } catch (error) {
       console.warn(`louise: the block could not be shown as saved (${String(error)}); reload the page to see it.`);
@@ -164,7 +194,10 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
   async function mountBlock(block: HTMLElement, revs: Promise<Record<string, string>> | undefined): Promise<void> {
     const id = block.dataset.cmsBlock ?? '';
     elements.set(id, block);
-    block.append(toolbar(block, id));
+    const insert = iconButton('plus', `Add block after ${typeLabel(block.dataset.cmsBlockType)}`, () => openPicker(insert, id), { label: 'hidden' });
+    insert.className = 'louise-insert';
+    insert.setAttribute('aria-haspopup', 'dialog');
+    block.append(toolbar(block, id, insert), insert);
     const mine = new Map<string, Unit>();
     for (const element of block.querySelectorAll<HTMLElement>('[data-cms-field]')) {
       const field = parseBlockField(element.dataset.cmsField ?? '');
@@ -202,6 +235,16 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
         startUnit(unit, { debounceMs: ctx.debounceMs, transport: ctx.transport, revs, backup: ctx.backup, refresh: ctx.refresh });
       }),
     );
+    ends();
+  }
+
+  /** Focuses the block's first field (in page order), else its first control. */
+  function focusFirstField(block: HTMLElement): void {
+    for (const field of block.querySelectorAll<HTMLElement>('[data-cms-field]')) {
+      field.focus();
+      if (document.activeElement === field) return;
+    }
+    block.querySelector<HTMLElement>('.louise-block-bar button')?.focus();
   }
 
   function attachBlockEditors(unit: Unit): Promise<unknown> {
@@ -215,12 +258,12 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
     return links.length > 0 ? Promise.resolve() : attachEditors(unit, ctx.autoSave, ctx.media);
   }
 
-  function toolbar(block: HTMLElement, id: string): HTMLElement {
+  function toolbar(block: HTMLElement, id: string, insert: HTMLButtonElement): HTMLElement {
     const label = typeLabel(block.dataset.cmsBlockType);
     const bar = el('div', { className: 'louise-block-bar', contentEditable: 'false' });
     bar.setAttribute('role', 'toolbar');
     bar.setAttribute('aria-label', `${label} block`);
-    // A mouse affordance only: the keyboard moves blocks with Up and Down (Alt+↑, Alt+↓).
+    // A mouse affordance only: the keyboard and touch move blocks with Up and Down (Alt+↑, Alt+↓).
     const handle = el('span', { className: 'louise-drag', title: 'Drag to move', draggable: true, ariaHidden: 'true' }, icon('drag'));
     handle.addEventListener('dragstart', (event) => {
       dragging = id;
@@ -230,24 +273,23 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
     });
     handle.addEventListener('dragend', () => {
       dragging = null;
+      dropLine.hidden = true;
       block.classList.remove('louise-dragging');
     });
     const up = tool('up', 'Up', () => move(id, -1, up));
     const down = tool('down', 'Down', () => move(id, 1, down));
     up.setAttribute('aria-keyshortcuts', 'Alt+ArrowUp');
     down.setAttribute('aria-keyshortcuts', 'Alt+ArrowDown');
-    const add = tool('add', 'Add below', () => openPicker(bar, add, id));
-    add.setAttribute('aria-haspopup', 'true');
+    controls.set(id, { up, down, insert });
     const lists = Object.entries(note.types[block.dataset.cmsBlockType ?? '']?.fields ?? {}).filter(([, field]) => field.type === 'list');
-    const items = lists.map(([name, field]) => tool('add', `Add ${field.label.toLowerCase()}`, () => void changeItems(id, name, null)));
+    const items = lists.map(([name, field]) => tool('plus', `Add ${field.label.toLowerCase()}`, () => void changeItems(id, name, null)));
     bar.append(
       handle,
       ...items,
       up,
       down,
-      tool('duplicate', 'Duplicate', () => duplicate(id)),
-      tool('remove', 'Remove', () => void remove(id)),
-      add,
+      tool('copy', 'Duplicate', () => duplicate(id)),
+      tool('discard', 'Delete', () => void remove(id)),
     );
     bar.addEventListener('keydown', (event) => {
       if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
@@ -270,8 +312,8 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
     const copy = copyBlock(contentOf(id));
     model.set(copy.id, copy);
     const look = elements.get(id)?.cloneNode(true) as HTMLElement;
-    for (const node of look.querySelectorAll('[data-cms-field],[contenteditable],.louise-block-bar,.louise-link-box')) {
-      if (node.matches('.louise-block-bar,.louise-link-box')) node.remove();
+    for (const node of look.querySelectorAll('[data-cms-field],[contenteditable],.louise-block-bar,.louise-insert,.louise-link-box')) {
+      if (node.matches('.louise-block-bar,.louise-insert,.louise-link-box')) node.remove();
       else for (const name of ['data-cms-field', 'contenteditable', 'data-cms-state', 'tabindex', 'role']) node.removeAttribute(name);
     }
     const ids = order();
@@ -282,14 +324,23 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
   }
 
   async function remove(id: string): Promise<void> {
+    const label = typeLabel(model.get(id)?.type);
+    const sure = await confirmAction({
+      title: `Delete the ${label} block?`,
+      body: 'It leaves this page, with its text. Visitors see the change once you publish; Undo in the bar brings it back for a few seconds.',
+      action: 'Delete block',
+      tone: 'danger',
+    });
+    if (!sure) return;
     const ids = order();
     const at = ids.indexOf(id);
     // What was typed into the block lands first, so Undo brings back the newest text.
     await Promise.all((fieldsOf.get(id) ?? []).map((unit) => unit.queue?.flush()));
     arrange(ids.filter((other) => other !== id));
     commit();
-    const next = elements.get(order()[at] ?? '')?.querySelector<HTMLElement>('.louise-block-bar button');
-    offerUndo(`Removed the ${typeLabel(model.get(id)?.type)} block.`, () => {
+    // The focus goes to the next block's first control (the last block's: the end's Add block).
+    const next = elements.get(order()[at] ?? '')?.querySelector<HTMLElement>('.louise-block-bar button') ?? addEnd;
+    offerUndo(`Deleted the ${label} block.`, () => {
       const now = order().filter((other) => other !== id);
       now.splice(Math.min(at, now.length), 0, id);
       arrange(now);
@@ -306,67 +357,53 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
     model.set(block.id, block);
     const ids = order();
     ids.splice(after === null ? ids.length : ids.indexOf(after) + 1, 0, block.id);
+    focusNew = block.id;
     arrange(ids);
+    elements.get(block.id)?.focus();
     commit(true);
   }
 
-  /** The picker of declared block types, under `anchor`'s toolbar (or the end of the list). */
-  function openPicker(host: HTMLElement, opener: HTMLElement, after: string | null): void {
-    document.querySelector('.louise-picker')?.remove();
-    let open = true;
-    // Removing the focused choice fires focusout, which dismisses too: once.
-    const dismiss = () => {
-      if (!open) return;
-      open = false;
-      menu.remove();
-    };
-    const close = () => {
-      dismiss();
-      opener.focus();
-    };
-    const choices = Object.entries(note.types).map(([type, { label }]) =>
-      button(label, () => {
-        dismiss();
-        add(type, after);
-      }),
-    );
-    const menu = el('div', { className: 'louise-picker' }, el('p', { textContent: 'Add a block' }), ...choices, button('Cancel', close));
-    menu.setAttribute('role', 'group');
-    menu.setAttribute('aria-label', 'Add a block');
-    menu.addEventListener('keydown', (event) => {
-      const buttons = [...menu.querySelectorAll('button')];
-      const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-      if (event.key === 'Escape') close();
-      else if (event.key === 'ArrowDown' || event.key === 'ArrowUp')
-        buttons[(at + (event.key === 'ArrowDown' ? 1 : -1) + buttons.length) % buttons.length]?.focus();
-      else return;
-      event.preventDefault();
-      event.stopPropagation();
-    });
-    menu.addEventListener('focusout', (event) => {
-      if (!(event.relatedTarget instanceof Node && menu.contains(event.relatedTarget))) dismiss();
-    });
-    host.append(menu);
-    choices[0]?.focus();
+  /** The picker of declared block types, by `opener`; the chosen type is added after block `after` (null: at the end). */
+  function openPicker(opener: HTMLElement, after: string | null): void {
+    openBlockPicker(opener, note.types, (type) => add(type, after));
   }
 
   let dragging: string | null = null;
+  /** Where a dragged block would land: before or after the block under the pointer (null over itself or outside). */
+  const dropPlace = (event: DragEvent) => {
+    const over = (event.target as Element | null)?.closest<HTMLElement>('[data-cms-block]');
+    if (!dragging || !over || over.parentElement !== root || over.dataset.cmsBlock === dragging) return null;
+    const box = over.getBoundingClientRect();
+    return { over, box, after: event.clientY > box.top + box.height / 2 };
+  };
+  // The line where the block will land, drawn over the page while dragging.
+  const dropLine = el('div', { className: 'louise-drop-line', hidden: true });
+  dropLine.setAttribute('aria-hidden', 'true');
+  document.body.append(dropLine);
   root.addEventListener('dragover', (event) => {
-    if (dragging) event.preventDefault();
+    if (!dragging) return;
+    event.preventDefault();
+    const place = dropPlace(event);
+    dropLine.hidden = !place;
+    if (place)
+      Object.assign(dropLine.style, { top: `${place.after ? place.box.bottom : place.box.top}px`, left: `${place.box.left}px`, width: `${place.box.width}px` });
+  });
+  root.addEventListener('dragleave', (event) => {
+    if (!(event.relatedTarget instanceof Node && root.contains(event.relatedTarget))) dropLine.hidden = true;
   });
   root.addEventListener('drop', (event) => {
-    const over = (event.target as Element | null)?.closest<HTMLElement>('[data-cms-block]');
-    if (!dragging || !over || over.parentElement !== root || over.dataset.cmsBlock === dragging) return;
+    const place = dropPlace(event);
+    dropLine.hidden = true;
+    if (!place || !dragging) return;
     event.preventDefault();
     const ids = order().filter((id) => id !== dragging);
-    const box = over.getBoundingClientRect();
-    ids.splice(ids.indexOf(over.dataset.cmsBlock ?? '') + (event.clientY > box.top + box.height / 2 ? 1 : 0), 0, dragging);
+    ids.splice(ids.indexOf(place.over.dataset.cmsBlock ?? '') + (place.after ? 1 : 0), 0, dragging);
     arrange(ids);
     commit();
   });
 
-  const addEnd = tool('add', 'Add block', () => openPicker(end, addEnd, null));
-  addEnd.setAttribute('aria-haspopup', 'true');
+  const addEnd = tool('plus', 'Add block', () => openPicker(addEnd, null));
+  addEnd.setAttribute('aria-haspopup', 'dialog');
   end.append(addEnd);
   root.append(end);
 
@@ -385,29 +422,13 @@ async function mountList(root: HTMLElement, ctx: SectionsContext): Promise<void>
   await Promise.all(blocks.map((block) => mountBlock(block, revs)));
 }
 
-// The toolbar's icons, 16×16 paths drawn in the text colour (a font may lack the symbols).
-const ICONS = {
-  drag: 'M5 2h2v2H5zm4 0h2v2H9zM5 7h2v2H5zm4 0h2v2H9zm-4 5h2v2H5zm4 0h2v2H9z',
-  up: 'M8 2 2.5 7.5h3.5V14h4V7.5h3.5z',
-  down: 'M8 14l5.5-5.5H10V2H6v6.5H2.5z',
-  duplicate: 'M5 1h9v10H5zm1.5 1.5v7h6v-7zM2 4h1.5v9.5H11V15H2z',
-  remove: 'M3.5 2 8 6.5 12.5 2 14 3.5 9.5 8l4.5 4.5-1.5 1.5L8 9.5 3.5 14 2 12.5 6.5 8 2 3.5z',
-  add: 'M7 2h2v5h5v2H9v5H7V9H2V7h5z',
-} as const;
+/** A toolbar button: its icon and its label (on a phone, its accessible name and tooltip only). */
+const tool = (name: IconName, label: string, run: () => void): HTMLButtonElement => iconButton(name, label, run);
 
-/** An icon, hidden from screen readers (the label beside it says the same). */
-const icon = (name: keyof typeof ICONS) =>
-  el('span', {
-    className: 'lb-icon',
-    ariaHidden: 'true',
-    innerHTML: `<svg viewBox="0 0 16 16" width="14" height="14" focusable="false"><path fill="currentColor" fill-rule="evenodd" d="${ICONS[name]}"/></svg>`,
-  });
-
-/** A toolbar button: its icon and its label. */
-function tool(name: keyof typeof ICONS, label: string, run: () => void): HTMLButtonElement {
-  const control = button('', run);
-  control.append(icon(name), label);
-  return control;
+/** A move that cannot happen here: the button stays focusable (focus must not drop after a move to the end) and says why. */
+function edge(control: HTMLButtonElement, off: boolean, why: string): void {
+  control.setAttribute('aria-disabled', String(off));
+  control.title = off ? why : (control.textContent ?? '');
 }
 
 /** The page as the site renders it now for this editor (edit mode: their draft), parsed, never run. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BLOCK_ID } from '../../content/sections.ts';
-import { blankBlock, blockFieldKey, blocksOf, copyBlock, moveId, newBlockId, parseBlockField } from './sections-model.ts';
+import { blankBlock, blockFieldKey, blocksOf, copyBlock, fieldSummary, moveId, newBlockId, parseBlockField } from './sections-model.ts';
 
 describe('parseBlockField', () => {
   it("reads a block field's marker: the list it belongs to, the field, and a list item", () => {
@@ -87,5 +87,19 @@ describe('new blocks', () => {
   it('blocksOf keeps only blocks with an id and a type', () => {
     expect(blocksOf([{ id: 'bone', type: 'text' }, null, { type: 'text' }, { id: 'btwo' }, 'x'])).toEqual([{ id: 'bone', type: 'text' }]);
     expect(blocksOf({})).toEqual([]);
+  });
+});
+
+describe('fieldSummary', () => {
+  const note = (...labels: string[]) => ({
+    label: 'Hero',
+    blank: {},
+    fields: Object.fromEntries(labels.map((label, i) => [`f${i}`, { type: 'text', label }])),
+  });
+  it("describes a type without a declared description by its fields' labels, in order", () => {
+    expect(fieldSummary(note('Heading', 'Text', 'Button'))).toBe('Heading, Text and Button');
+    expect(fieldSummary(note('Heading', 'Button'))).toBe('Heading and Button');
+    expect(fieldSummary(note('Image'))).toBe('Image');
+    expect(fieldSummary(note())).toBe('');
   });
 });

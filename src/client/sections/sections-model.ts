@@ -7,6 +7,10 @@ export type Block = { id: string; type: string } & Record<string, unknown>;
 /** What the session island says about one declared block type. */
 export interface BlockTypeNote {
   label: string;
+  /** The picker's sentence about the type, when the declaration gives one. */
+  description?: string;
+  /** The picker's picture of the type (a site path or https URL), when the declaration gives one. */
+  preview?: string;
   fields: Record<string, { type: string; label: string }>;
   /** A new block's fields (its id is made here). */
   blank: Record<string, unknown>;
@@ -69,4 +73,11 @@ export function copyBlock(block: Block, id = newBlockId()): Block {
 /** A new block of a declared type, from its blank fields. */
 export function blankBlock(type: string, note: BlockTypeNote, id = newBlockId()): Block {
   return { ...structuredClone(note.blank), id, type };
+}
+
+/** A type's default description: its fields' labels, "Heading, Text and Button". */
+export function fieldSummary(note: BlockTypeNote): string {
+  const labels = Object.values(note.fields).map((field) => field.label);
+  if (labels.length < 2) return labels[0] ?? '';
+  return `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
 }

@@ -1,12 +1,15 @@
 // The rich-text editor: Lexical and its plugins, in their own chunk (loaded by
 // rich-field.ts only when a page has a `data-cms-type="richtext"` field).
 import { createEmptyHistoryState, registerHistory } from '@lexical/history';
-import { $toggleLink, LinkNode } from './link-node.ts';
+import { humanLabel } from '../../core/human-label.ts';
+import { LinkNode } from './link-node.ts';
 import { ListItemNode, ListNode, registerList } from '@lexical/list';
 import { DRAG_DROP_PASTE, HeadingNode, QuoteNode, registerRichText } from '@lexical/rich-text';
 import {
   $createNodeSelection,
+  $createRangeSelectionFromDom,
   $getNearestNodeFromDOMNode,
+  $getRoot,
   $getSelection,
   $isParagraphNode,
   $isRangeSelection,
@@ -30,10 +33,18 @@ import type { FieldEditor } from '../plain-field.ts';
 import { DEFAULT_RICH_CONTEXT, type RichContext } from '../rich-context.ts';
 import { $exportSource, $flattenRoot, $loadSource, type Ledger } from './rich-source.ts';
 import { $status } from '../../core/status.ts';
-import { INSERT_IMAGE_FROM_LIBRARY, OPEN_LINK_EDITOR } from './commands.ts';
-import { toolbar } from './rich-toolbar.ts';
+import { INSERT_IMAGE_FROM_LIBRARY } from './commands.ts';
+import { readSelection, restoreSelection } from './caret.ts';
+import { fieldRules } from './field-rules.ts';
+import { registerLinks } from './rich-link.ts';
+import { registerMarkdown } from './rich-markdown.ts';
+import { registerPaste } from './rich-paste.ts';
+import { registerSlashMenu } from './rich-slash.ts';
+import { attachToolbars } from './rich-toolbar.ts';
 
 const LOAD = 'louise-load';
+/** Lexical draws bold as <strong>, but italic inside it and underline only as a theme's class (rich-toolbar.ts styles them). */
+const TEXT_THEME = { bold: 'louise-b', italic: 'louise-i', underline: 'louise-u' };
 
 /** Replaces the editor's content with `html`; the ledger remembers each block's source (see rich-source.ts). */
 function load(editor: LexicalEditor, html: string, inline: boolean): Ledger {
@@ -55,19 +66,6 @@ function withImages(use: (images: typeof import('./rich-image.ts')) => Promise<v
   import('./rich-image.ts')
     .then(use)
     .catch((error: unknown) => $status.set({ tone: 'problem', text: `The image could not be added (${String(error)}). Reload the page to try again.` }));
-}
-
-/** What opening the link editor does (the toolbar's Link button, Ctrl+K / Cmd+K in the text). */
-function registerLinkEditor(editor: LexicalEditor): void {
-  editor.registerCommand(
-    OPEN_LINK_EDITOR,
-    () => {
-      const url = prompt('Link address (leave empty to remove the link)', 'https://');
-      if (url !== null) editor.update(() => $toggleLink(url.trim() && url.trim() !== 'https://' ? url.trim() : null));
-      return true;
-    },
-    COMMAND_PRIORITY_EDITOR,
-  );
 }
 
 /**
@@ -188,39 +186,79 @@ function registerInline(editor: LexicalEditor, ledger: () => Ledger): void {
 }
 
 /**
- * Mounts Lexical in place on a rich-text marker, with a small formatting
- * toolbar. `context` says where images are uploaded and picked. What the
- * editor does not model is kept as written, and a block the editor did not
- * change is saved exactly as it was loaded (rich-source.ts).
+ * Chromium types a space at the end of a text as a no-break space (U+00A0),
+ * which the editor would keep and save: when the page rendered none, each one
+ * in the field was typed before the mount and becomes a plain space. (Before
+ * the load it cannot: a trailing space at a block's end is dropped as HTML
+ * whitespace, and rewriting a text node moves a caret inside it.)
  */
-export function mountRichEditor(el: HTMLElement, onInput: () => void, context: RichContext = DEFAULT_RICH_CONTEXT): FieldEditor {
-  const label = el.dataset.cmsLabel ?? el.dataset.cmsField?.split(':').pop() ?? 'Rich text';
+function $plainTypedSpaces(pristine: string, html: string): void {
+  if (pristine.includes('&nbsp;') || !html.includes('&nbsp;')) return;
+  for (const node of $getRoot().getAllTextNodes()) {
+    const text = node.getTextContent();
+    // The same length: the selection's offsets in the node stay where they were.
+    if (text.includes('\u00a0')) node.setTextContent(text.replace(/\u00a0/g, ' '));
+  }
+}
+
+/**
+ * Mounts Lexical in place on a rich-text marker that rich-field.ts armed (it
+ * is a native contenteditable until now: its text and caret, and any keys
+ * typed while this chunk loaded, are taken over), served by the page's
+ * formatting toolbars. `pristine` is the field's HTML as the page rendered
+ * it: an early key made it differ, and that is an edit. `context` says where
+ * images are uploaded and picked. What the editor does not model is kept as
+ * written, and a block the editor did not change is saved exactly as it was
+ * loaded (rich-source.ts).
+ */
+export function mountRichEditor(el: HTMLElement, onInput: () => void, context: RichContext = DEFAULT_RICH_CONTEXT, pristine?: string): FieldEditor {
+  const label = el.dataset.cmsLabel ?? humanLabel(el.dataset.cmsField?.split(':').pop() ?? 'Rich text');
   const html = el.innerHTML;
+  const caret = readSelection(el);
   const inline = isPhrasingHost(el.localName);
   el.replaceChildren();
   const editor = createEditor({
     namespace: 'louise',
     nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, ImageNode, KeptNode],
-    theme: inline ? { paragraph: 'louise-inline-line' } : {},
+    theme: { text: TEXT_THEME, ...(inline ? { paragraph: 'louise-inline-line' } : {}) },
     onError: (error) => console.error('louise: rich-text editor', error),
   });
-  // Lexical's core leaves contenteditable to the host (React's ContentEditable does it there).
-  el.contentEditable = 'true';
+  // Lexical's core leaves contenteditable to the host (React's ContentEditable does it there); rich-field.ts set it
+  // before the mount, and a live session's hold or lock may have turned it off since: left as it is.
+  if (!el.hasAttribute('contenteditable')) el.contentEditable = 'true';
   el.setAttribute('role', 'textbox');
   el.setAttribute('aria-multiline', inline ? 'false' : 'true');
   el.setAttribute('aria-label', label);
-  el.before(toolbar(editor, label, inline));
   editor.setRootElement(el);
   registerRichText(editor);
   registerList(editor);
   registerHistory(editor, createEmptyHistoryState(), 300);
   registerImages(editor, context);
-  registerLinkEditor(editor);
+  registerLinks(editor, el, context);
+  registerMarkdown(editor, fieldRules(inline));
+  if (!inline) registerSlashMenu(editor, el, label, fieldRules(inline));
+  if (!inline) registerPaste(editor, fieldRules(inline));
   let ledger = load(editor, html, inline);
   if (inline) registerInline(editor, () => ledger);
   editor.registerUpdateListener(({ dirtyElements, dirtyLeaves, tags }) => {
     if ((dirtyElements.size > 0 || dirtyLeaves.size > 0) && !tags.has(LOAD)) onInput();
   });
+  restoreSelection(el, caret);
+  // The editor's own selection is taken from the caret just put back, at once: loading set it to the field's start
+  // (its old text was gone from the page), and a key pressed before the browser's selectionchange reached the editor
+  // would be typed there.
+  editor.update(
+    () => {
+      const selection = caret ? $createRangeSelectionFromDom(getSelection(), editor) : null;
+      if (selection) $setSelection(selection);
+      if (pristine !== undefined && html !== pristine) $plainTypedSpaces(pristine, html);
+    },
+    { discrete: true },
+  );
+  attachToolbars({ editor, el, label, inline });
+  // Keys typed before the editor was there are an edit like any other: said once the caller holds this editor (its
+  // input handler reads the field's value through it).
+  if (pristine !== undefined && html !== pristine) queueMicrotask(onInput);
   return {
     get: () => editor.read(() => $exportSource(editor, ledger)),
     set: (value) => {

@@ -16,7 +16,7 @@ export function createChoicesPanel() {
     element,
     show(views: ChoiceView[]) {
       // Rebuilding on every refresh would drop the focus from a choice button.
-      const key = JSON.stringify(views.map((v) => [v.kind, v.label, v.theirs, v.mine]));
+      const key = JSON.stringify(views.map((v) => [v.kind, v.label, v.by, v.theirs, v.mine]));
       if (key === shown) return;
       shown = key;
       if (views.length === 0) {

@@ -2,6 +2,7 @@
 // forms, one form at a time, newest first, to read, mark, delete and export.
 // Its own chunk: panel-open.ts imports it when Inbox opens it. Everything a
 // visitor sent is shown with textContent only.
+import { confirmAction } from '../../core/confirm.ts';
 import { button, el } from '../../core/dom.ts';
 import { createInboxApi, type FormSummary, formOptionText, type Submission, submissionEntries } from './inbox-api.ts';
 import { panelFrame, restoreFocus } from '../panel-frame.ts';
@@ -108,7 +109,13 @@ export function openInboxPanel(options: InboxPanelOptions): Promise<void> {
       say(read ? 'Marked read.' : 'Marked unread.');
     });
     const remove = button('Delete', async () => {
-      if (!confirm(`Delete the submission of ${when.toLocaleString()} to ${form}? This cannot be undone.`)) return;
+      const sure = await confirmAction({
+        title: 'Delete this submission?',
+        body: `The submission of ${when.toLocaleString()} to ${form} is deleted. This cannot be undone.`,
+        action: 'Delete submission',
+        tone: 'danger',
+      });
+      if (!sure) return;
       const answer = await api.remove(form, item.id);
       if (!answer.ok) return say(`Not deleted: ${answer.message}`, 'problem');
       const next = li.nextElementSibling ?? li.previousElementSibling;

@@ -1,6 +1,7 @@
 // One asset in the media panel's grid: its thumbnail or type badge, alt text
 // and caption, Copy URL, Delete (with the in-use warning) and, when picking
 // an image, Use this image.
+import { confirmAction } from '../../core/confirm.ts';
 import { button, el } from '../../core/dom.ts';
 import type { MediaApi, MediaAsset, MediaReference } from './media-api.ts';
 import { assetFacts, assetName, kindLabel, kindOf, referenceText } from './media-format.ts';
@@ -48,7 +49,16 @@ export function assetCard(asset: MediaAsset, ctx: CardContext): HTMLLIElement {
   );
   const warn = el('div', { className: 'lm-warn', hidden: true });
   const remove = async (force: boolean) => {
-    if (!force && !confirm(`Delete ${nameOf()}? It is removed from the library and from storage. This cannot be undone.`)) return;
+    if (
+      !force &&
+      !(await confirmAction({
+        title: `Delete ${nameOf()}?`,
+        body: 'It is removed from the library and from storage. This cannot be undone.',
+        action: 'Delete image',
+        tone: 'danger',
+      }))
+    )
+      return;
     const outcome = await ctx.api.remove(current.id, force);
     if (outcome.ok) {
       ctx.say(`Deleted ${nameOf()}.`);

@@ -52,7 +52,11 @@ export function openMediaPanel(options: MediaPanelOptions): Promise<MediaAsset |
   /** Uploads the list does not show (another type than it lists). */
   let unlisted = 0;
 
-  const { dialog, body, status, say } = panelFrame(ID, pick ? `Choose an image: ${pick.label ?? 'image'}` : 'Media library', MEDIA_CSS);
+  const { dialog, body, status, say } = panelFrame(
+    ID,
+    pick ? (pick.label ? `Choose an image for ${pick.label}` : 'Choose an image') : 'Media library',
+    MEDIA_CSS,
+  );
   const grid = el('ul', { className: 'lm-grid' });
   grid.setAttribute('aria-label', pick ? 'Images' : 'Files');
   const known = new Map<string, MediaAsset>();

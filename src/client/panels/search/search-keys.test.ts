@@ -3,7 +3,10 @@ import { isSearchKey, type SearchKeyEvent } from './search-keys.ts';
 
 const body = { tagName: 'BODY', isContentEditable: false } as unknown as EventTarget;
 const button = { tagName: 'BUTTON', isContentEditable: false } as unknown as EventTarget;
-const field = (tagName: string, isContentEditable = false) => ({ tagName, isContentEditable }) as unknown as EventTarget;
+const field = (tagName: string, isContentEditable = false) => ({ tagName, isContentEditable, closest: () => null }) as unknown as EventTarget;
+/** An element inside a rich-text field (Lexical marks the element it mounted on with `data-lexical-editor`; before, only the marker's `data-cms-type` says it). */
+const rich = (isContentEditable = true, marked = '[data-lexical-editor]') =>
+  ({ tagName: 'STRONG', isContentEditable, closest: (selector: string) => (selector.split(', ').includes(marked) ? {} : null) }) as unknown as EventTarget;
 
 function key(props: Partial<SearchKeyEvent>): SearchKeyEvent {
   return { key: '', code: '', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, isComposing: false, target: body, ...props };
@@ -35,8 +38,19 @@ describe('isSearchKey: /', () => {
 describe('isSearchKey: Ctrl+K and Cmd+K', () => {
   it('opens the search anywhere, in a field too', () => {
     expect(isSearchKey(key({ key: 'k', code: 'KeyK', ctrlKey: true }))).toBe(true);
+    // A contenteditable that is not rich text (a plain field) still opens search.
     expect(isSearchKey(key({ key: 'k', code: 'KeyK', metaKey: true, target: field('DIV', true) }))).toBe(true);
     expect(isSearchKey(key({ key: 'K', code: 'KeyK', ctrlKey: true, target: field('INPUT') }))).toBe(true);
+  });
+
+  it('leaves Ctrl+K and Cmd+K to a rich-text field (it makes a link there), and `/` too', () => {
+    expect(isSearchKey(key({ key: 'k', code: 'KeyK', ctrlKey: true, target: rich() }))).toBe(false);
+    expect(isSearchKey(key({ key: 'k', code: 'KeyK', metaKey: true, target: rich() }))).toBe(false);
+    // Before its editor has mounted too: the field keeps the key for its link popover.
+    expect(isSearchKey(key({ key: 'k', code: 'KeyK', ctrlKey: true, target: rich(true, '[data-cms-type="richtext"]') }))).toBe(false);
+    expect(isSearchKey(key({ key: '/', code: 'Slash', target: rich() }))).toBe(false);
+    // A part of the field that is not editable (a kept block, an image's button) is not text: search opens.
+    expect(isSearchKey(key({ key: 'k', code: 'KeyK', ctrlKey: true, target: rich(false) }))).toBe(true);
   });
 
   it('follows the key that types k (Dvorak), or where K is on a layout without Latin letters', () => {

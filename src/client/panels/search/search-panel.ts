@@ -17,7 +17,7 @@ export interface SearchPanelOptions {
   fetch?: typeof fetch;
   /** The searchable collections, searched together; results are grouped by collection when there are several. */
   search: readonly string[];
-  /** The editor may publish: the panel offers Rebuild index. */
+  /** The editor may publish: the panel offers Update search. */
   publish: boolean;
   /** The query parameter that enters edit mode (`edit`), added to the page jumped to. */
   editParam: string;
@@ -105,7 +105,7 @@ export function openSearchPanel(options: SearchPanelOptions): Promise<void> {
     const failed = answers.find((answer) => !answer.ok);
     if (!failed || failed.ok) return say(found);
     const why = failed.notReady
-      ? `${NOT_READY} ${options.publish ? 'Press Rebuild index below to build it.' : 'Ask an editor who may publish to rebuild it here.'}`
+      ? `${NOT_READY} ${options.publish ? 'Press Update search below to build it.' : 'Ask an editor who may publish to update it here.'}`
       : `The search failed: ${failed.message} Then change the words to search again.`;
     say(count ? `${found} ${why}` : why, 'problem');
   }
@@ -166,7 +166,7 @@ export function openSearchPanel(options: SearchPanelOptions): Promise<void> {
 
   if (options.publish) body.append(rebuildFooter());
 
-  /** Rebuild index (publishers): each collection batch by batch until the server says it is done, then the search again. */
+  /** Update search (publishers): each collection batch by batch until the server says it is done, then the search again. */
   function rebuildFooter(): HTMLElement {
     const progress = attrs(el('p', { className: 'lm-status' }), { role: 'status', 'aria-live': 'polite' });
     const tell = (text: string, tone = 'ok') => {
@@ -174,12 +174,12 @@ export function openSearchPanel(options: SearchPanelOptions): Promise<void> {
       progress.textContent = text;
     };
     // aria-disabled, not disabled: a disabled button would drop the focus out of the dialog.
-    const rebuild = button('Rebuild index', async () => {
+    const rebuild = button('Update search', async () => {
       if (rebuild.ariaDisabled === 'true') return;
       rebuild.ariaDisabled = 'true';
       const failed = await reindex();
       rebuild.ariaDisabled = 'false';
-      if (failed) tell(`The index was not rebuilt: ${failed} Press Rebuild index to try again.`, 'problem');
+      if (failed) tell(`Search was not updated: ${failed} Press Update search to try again.`, 'problem');
     });
     rebuild.ariaDisabled = 'false';
     /** Rebuilds every collection, saying how far it got; why it stopped, or null once done. */
@@ -189,7 +189,7 @@ export function openSearchPanel(options: SearchPanelOptions): Promise<void> {
         const where = collections.length > 1 ? ` in ${words(collection)}` : '';
         let cursor: number | null = null;
         let done = 0;
-        tell(`Indexing${where}…`);
+        tell(`Updating search${where}…`);
         do {
           const step = await api.reindex(collection, cursor);
           if (!step.ok) return step.message;
@@ -197,12 +197,12 @@ export function openSearchPanel(options: SearchPanelOptions): Promise<void> {
           if ((step.value.nextCursor ?? Infinity) <= (cursor ?? -1)) return 'the server did not move on to the next batch.';
           const { processed, total, nextCursor } = step.value;
           done = nextCursor === null ? total : Math.min(total, processed);
-          tell(`Indexed ${done} of ${total}${where}…`);
+          tell(`Updated ${done} of ${total}${where}…`);
           cursor = nextCursor;
         } while (cursor !== null);
         indexed += done;
       }
-      tell(`Index rebuilt: ${indexed} ${indexed === 1 ? 'entry' : 'entries'}.`);
+      tell(`Search updated: ${indexed} ${indexed === 1 ? 'entry' : 'entries'}.`);
       flight.rerun();
       return null;
     }

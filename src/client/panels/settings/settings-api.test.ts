@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, jsonResponse } from '../../core/fake-fetch.testing.ts';
-import { createSettingsApi, emptyValue, jsonText, parseJsonText, PUBLISH_ONLY, readSettingsData, settingText, settingValue } from './settings-api.ts';
+import { createSettingsApi, emptyValue, jsonText, NOT_ALLOWED, parseJsonText, readSettingsData, settingText, settingValue } from './settings-api.ts';
 
 const json = jsonResponse;
 
@@ -8,12 +8,14 @@ const loaded = {
   settings: { siteName: 'Louise', tagline: 'Edit in place', footerText: '', custom: { menu: [{ label: 'Home', href: '/' }], logo: null } },
   revs: { siteName: 'r1', tagline: 'r2', footerText: 'r3', menu: 'r4', logo: 'r5' },
   fields: [
-    { key: 'siteName', kind: 'text', label: 'Site name' },
+    { key: 'siteName', kind: 'text', label: 'Site name', required: true },
     { key: 'tagline', kind: 'text', label: 'Tagline' },
     { key: 'footerText', kind: 'longtext', label: 'Footer text' },
     { key: 'menu', kind: 'links', label: 'Menu' },
     { key: 'logo', kind: 'image', label: 'Logo' },
   ],
+  published: { siteName: 'Louise', tagline: 'Before', footerText: '', custom: {} },
+  draft: { versionId: 4, changed: ['tagline'] },
 };
 
 describe('createSettingsApi: load', () => {
@@ -39,6 +41,7 @@ describe('readSettingsData', () => {
     const data = readSettingsData({
       settings: 'nope',
       revs: { a: 'x', b: 3 },
+      draft: { versionId: 'x' },
       fields: [{ key: 'a', kind: 'colour' }, { key: '' }, null, { key: 'a', kind: 'text', label: 'Again' }, { key: 'b', kind: 'links', label: '  ' }],
     });
     expect(data).toEqual({
@@ -48,8 +51,10 @@ describe('readSettingsData', () => {
         { key: 'a', kind: 'json', label: 'a' },
         { key: 'b', kind: 'links', label: 'b' },
       ],
+      published: {},
+      draft: null,
     });
-    expect(readSettingsData(null)).toEqual({ settings: {}, revs: {}, fields: [] });
+    expect(readSettingsData(null)).toEqual({ settings: {}, revs: {}, fields: [], published: {}, draft: null });
   });
 });
 
@@ -74,14 +79,14 @@ describe('createSettingsApi: save', () => {
     expect(seen[0]!.url).toBe('/api/cms/settings');
     expect(seen[0]!.init.method).toBe('PATCH');
     expect(JSON.parse(String(seen[0]!.init.body))).toEqual({ siteName: 'Louise!', $base: { siteName: 'r1' } });
-    expect(outcome).toEqual({ kind: 'saved', rev: 'r9' });
+    expect(outcome).toEqual({ kind: 'saved', rev: 'r9', draft: null });
   });
 
   it('sends no $base without a revision', async () => {
     const { seen, fetch } = fakeFetch(() => json(200, {}));
     const outcome = await createSettingsApi({ apiBase: '/api/cms', fetch }).save('menu', [], null);
     expect(JSON.parse(String(seen[0]!.init.body))).toEqual({ menu: [] });
-    expect(outcome).toEqual({ kind: 'saved', rev: null });
+    expect(outcome).toEqual({ kind: 'saved', rev: null, draft: null });
   });
 
   it('answers a 409 with the key’s stored value and revision', async () => {
@@ -122,7 +127,7 @@ describe('createSettingsApi: save', () => {
       () => Promise.reject(new TypeError('Failed to fetch')),
     ];
     const api = createSettingsApi({ apiBase: '/api/cms', fetch: fakeFetch(() => replies.shift()!()).fetch });
-    expect(await api.save('siteName', 'x', 'r1')).toEqual({ kind: 'forbidden', message: PUBLISH_ONLY });
+    expect(await api.save('siteName', 'x', 'r1')).toEqual({ kind: 'forbidden', message: NOT_ALLOWED });
     expect(await api.save('siteName', 'x', 'r1')).toEqual({ kind: 'failed', message: 'The server refused the save (409: something).' });
     expect(await api.save('siteName', 'x', 'r1')).toEqual({ kind: 'failed', message: 'The server failed (503).' });
     expect(await api.save('siteName', 'x', 'r1')).toEqual({ kind: 'failed', message: 'The server could not be reached.' });

@@ -1,23 +1,32 @@
 // The one module that knows the settings route's wire format (`GET` and
 // `PATCH <apiBase>/settings`, see the settings contract): the settings with
 // their revisions and field list, and one key's save.
-import type { SettingField, SettingKind, SettingsPatchResult, SiteSettingsRead } from '../../../settings/wire.ts';
+import type { SettingField, SettingKind, SettingsDraft, SettingsPatchResult, SiteSettingsRead } from '../../../settings/wire.ts';
 import { answer, createRequest, failure, type Answer, type Untrusted } from '../../core/api-request.ts';
 import { imageValue } from '../../fields/image-value.ts';
 import { linksText } from './link-list.ts';
 
-export type { Answer, SettingField, SettingKind };
+export type { Answer, SettingField, SettingKind, SettingsDraft };
 
 /**
  * What `GET /settings` answers, as the panel holds it: the contract's read
  * with `settings` indexed by key (a base column at the top level, a custom
  * key under `custom`), since the panel reads the keys `fields` names.
  */
-export type SettingsData = Omit<SiteSettingsRead, 'settings'> & { settings: Record<string, unknown> };
+export type SettingsData = Omit<SiteSettingsRead, 'settings' | 'published'> & { settings: Record<string, unknown>; published: Record<string, unknown> };
+
+/** One version of the settings, as History lists it. */
+export interface SettingsVersion {
+  id: number;
+  status: string;
+  createdAt: number;
+  createdBy: string | null;
+  data: Record<string, unknown>;
+}
 
 /** What saving one key came to. */
 export type SettingSave =
-  | { kind: 'saved'; rev: string | null }
+  | { kind: 'saved'; rev: string | null; draft: SettingsDraft | null }
   /** Someone else saved the key since `base`: their value and revision. */
   | { kind: 'conflict'; value: unknown; rev: string }
   /** 422: the route refused the value; `message` says why (next to the field). */
@@ -36,8 +45,11 @@ export type SettingsApi = ReturnType<typeof createSettingsApi>;
 
 const KINDS: ReadonlySet<string> = new Set(['text', 'longtext', 'links', 'image', 'json']);
 
-/** The words for a writer's refused save (and the read-only panel's note). */
-export const PUBLISH_ONLY = 'Only editors who may publish can change site settings.';
+/** The words for a writer's panel: they save drafts, someone with the publish right makes them live. */
+export const PUBLISH_ONLY = 'Your changes are saved as a draft: an editor who may publish makes them live.';
+
+/** The words for a save the route refused this editor (403). */
+export const NOT_ALLOWED = 'You may not change site settings.';
 
 /**
  * Typed calls to the settings route. None of them rejects: a failure comes
@@ -67,9 +79,9 @@ export function createSettingsApi(options: SettingsApiOptions) {
       if (res.ok) {
         const data = (await res.json().catch(() => null)) as Untrusted<SettingsPatchResult> | null;
         const rev = (data?.revs as Record<string, unknown> | null | undefined)?.[key];
-        return { kind: 'saved', rev: typeof rev === 'string' ? rev : null };
+        return { kind: 'saved', rev: typeof rev === 'string' ? rev : null, draft: draftOf(data?.draft) };
       }
-      if (res.status === 403) return { kind: 'forbidden', message: PUBLISH_ONLY };
+      if (res.status === 403) return { kind: 'forbidden', message: NOT_ALLOWED };
       const data = (await res
         .clone()
         .json()
@@ -84,7 +96,48 @@ export function createSettingsApi(options: SettingsApiOptions) {
       }
       return { kind: 'failed', message: await failure(res) };
     },
+
+    /** Publishes the draft the panel shows (`versionId`): the settings as read after it. */
+    publish: async (versionId: number): Promise<Answer<SettingsData>> =>
+      answer(await call(`${url}/publish`, { method: 'POST', body: JSON.stringify({ versionId }) }), readSettingsData, 'request'),
+
+    /** Discards the draft up to `versionId` (the newest the panel shows). */
+    discard: async (versionId: number): Promise<Answer<null>> =>
+      answer(await call(`${url}/discard`, { method: 'POST', body: JSON.stringify({ versionId }) }), () => null, 'request'),
+
+    /** Makes an older version the draft (nothing goes live). */
+    restore: async (versionId: number): Promise<Answer<null>> =>
+      answer(await call(`${url}/restore`, { method: 'POST', body: JSON.stringify({ versionId }) }), () => null, 'request'),
+
+    /** The versions, newest first. */
+    versions: async (): Promise<Answer<SettingsVersion[]>> => answer(await call(`${url}/versions?limit=20`), readVersions, 'request'),
   };
+}
+
+/** A draft from untrusted JSON, or null. */
+function draftOf(raw: unknown): SettingsDraft | null {
+  const draft = raw as Untrusted<SettingsDraft> | null | undefined;
+  if (!draft || typeof draft.versionId !== 'number') return null;
+  const changed = Array.isArray(draft.changed) ? (draft.changed as unknown[]).filter((key): key is string => typeof key === 'string') : [];
+  return { versionId: draft.versionId, changed };
+}
+
+function readVersions(raw: unknown): SettingsVersion[] {
+  const items = (raw as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item: Untrusted<SettingsVersion> | null) =>
+    item && typeof item.id === 'number'
+      ? [
+          {
+            id: item.id,
+            status: typeof item.status === 'string' ? item.status : '',
+            createdAt: typeof item.createdAt === 'number' ? item.createdAt : 0,
+            createdBy: typeof item.createdBy === 'string' ? item.createdBy : null,
+            data: item.data && typeof item.data === 'object' ? (item.data as Record<string, unknown>) : {},
+          },
+        ]
+      : [],
+  );
 }
 
 /** The 422 messages about `key` (or its parts: `links.2.href`), one sentence each. */
@@ -104,9 +157,15 @@ export function readSettingsData(raw: unknown): SettingsData {
   for (const f of Array.isArray(body.fields) ? (body.fields as Array<Untrusted<SettingField> | null>) : []) {
     if (typeof f?.key !== 'string' || f.key === '' || fields.some((seen) => seen.key === f.key)) continue;
     const kind = typeof f.kind === 'string' && KINDS.has(f.kind) ? (f.kind as SettingKind) : 'json';
-    fields.push({ key: f.key, kind, label: typeof f.label === 'string' && f.label.trim() ? f.label : f.key });
+    fields.push({
+      key: f.key,
+      kind,
+      label: typeof f.label === 'string' && f.label.trim() ? f.label : f.key,
+      ...(f.required === true ? { required: true } : {}),
+    });
   }
-  return { settings, revs, fields };
+  const published = body.published && typeof body.published === 'object' ? (body.published as Record<string, unknown>) : settings;
+  return { settings, revs, fields, published, draft: draftOf(body.draft) };
 }
 
 /**

@@ -183,8 +183,8 @@ describe('the settings save flow', () => {
     replies.push(() => ({ status: 403, body: { error: 'forbidden' } }));
     s.edit('siteName', 'No');
     await s.flush();
-    expect(forbidden).toHaveBeenCalledWith('Only editors who may publish can change site settings.');
-    expect(s.view('siteName')).toEqual({ mark: 'invalid', note: 'Not saved: Only editors who may publish can change site settings.' });
+    expect(forbidden).toHaveBeenCalledWith('You may not change site settings.');
+    expect(s.view('siteName')).toEqual({ mark: 'invalid', note: 'Not saved: You may not change site settings.' });
     expect(s.unsaved()).toBe(true);
   });
 
