@@ -41,6 +41,8 @@ await together([
 ]);
 stage('vitest (unit, workers, site)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`]);
 // End-to-end specs in shards, each against its own server and a copy of one migrated and seeded state (scripts/e2e-shards.mjs).
+// One by default: on two cores two shards took as long as one run, and with issue 31's specs at two sizes they slowed
+// the heaviest tests (axe over a long page) past their 30 s limit in a clean CI run. More cores: set E2E_SHARDS.
 const e2eSeed = join('.louise', 'e2e-seed');
 rmSync(join(root, e2eSeed), { recursive: true, force: true });
 stage('e2e state (migrated and seeded once)', 'node', [
@@ -48,7 +50,7 @@ stage('e2e state (migrated and seeded once)', 'node', [
   `import('./scripts/bootstrap.mjs').then((m) => m.prepareLocalDatabase(${JSON.stringify(e2eSeed)}))`,
 ]);
 await together(
-  planE2eShards(Number(process.env.E2E_SHARDS ?? 2)).map((shard, i) => [
+  planE2eShards(Number(process.env.E2E_SHARDS ?? 1)).map((shard, i) => [
     `playwright (e2e in Chromium, shard ${i + 1}: ${shard.files.length} files)`,
     'npx',
     ['playwright', 'test', ...shard.files],

@@ -33,7 +33,8 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * Says `text` in the note below `field` (a polite status, so screen readers
- * hear it too), for a few seconds.
+ * hear it too), for a few seconds, and for as long as the focus stays in
+ * the field (words that vanish while they are being read help no one).
  *
  * @example
  * sayBeside(el, 'Ana is editing Title. You can change it when they are done.');
@@ -51,7 +52,12 @@ export function sayBeside(field: Element, text: string): void {
   shown.hidden = false;
   placeBeside(field, shown, 'below');
   clearTimeout(timer);
+  const hide = () => {
+    // A later note has taken its place: that one hides itself.
+    if (shown.textContent === text) shown.hidden = true;
+  };
   timer = setTimeout(() => {
-    shown.hidden = true;
+    if (field.contains(document.activeElement)) field.addEventListener('focusout', hide, { once: true });
+    else hide();
   }, 8000);
 }

@@ -78,8 +78,12 @@ test.describe('conflicts', () => {
   });
 
   test('a writer focusing a field they may not change hears why, beside it, and sees a lock icon', async ({ page }) => {
+    // A page of the test's own (its words, drafts and pill are no other spec's), opened by the writer.
+    await signIn(page);
+    const { path } = await createPage(page, 'readonly', { title: 'Locked words', summary: 'A page a writer reads.', body: '<p>Short and stable.</p>' });
+    await page.context().clearCookies();
     await signIn(page, 'writer@localhost');
-    await openEditing(page, '/about');
+    await openEditing(page, path);
     const tagline = page.locator('[data-cms-field="settings:site:tagline"]');
     await expect(tagline).toHaveAttribute('data-cms-readonly', '');
     await expect(tagline.locator('svg.louise-readonly-icon')).toBeVisible();
@@ -96,7 +100,13 @@ test.describe('conflicts', () => {
     expect(said!.y).toBeLessThan(field!.y + field!.height + 16);
     // Wholly on screen, on a phone too (where the page is wider than the screen).
     expect(await insideVisualViewport(note)).toBe(true);
-    await expectLook(page, 'writer-readonly');
+    // The note stays while the focus does (it is not timed away while being read).
+    await page.waitForTimeout(8500);
+    await expect(note).toBeVisible();
+    // The tagline's words are other specs' to change (the site's settings): the look is the locks, the note and the bar.
+    await expectLook(page, 'writer-readonly', { mask: [tagline] });
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    await expect(note).toBeHidden();
   });
 });
 
