@@ -19,6 +19,30 @@ const selectionBar = (page: Page) => page.getByRole('toolbar', { name: 'Text for
 /** Lexical reads the selection on the async selectionchange event: let it land before the next key. */
 const settle = (page: Page) => page.waitForTimeout(80);
 
+/** Serves the page's scripts as they are, except Lexical's chunk: sent once `arrive()` settles, or refused (`'abort'`). */
+async function lexicalChunk(page: Page, arrive: () => Promise<unknown> | 'abort'): Promise<void> {
+  await page.route(/\.js(?:\?|$)/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    if (LEXICAL.test(body.toString('utf8'))) {
+      const when = arrive();
+      if (when === 'abort') return route.abort();
+      await when;
+    }
+    await route.fulfill({ response, body });
+  });
+}
+
+/** Holds Lexical's chunk until `release()` is called. */
+async function holdLexical(page: Page): Promise<() => void> {
+  let release = () => {};
+  const loaded = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await lexicalChunk(page, () => loaded);
+  return release;
+}
+
 /** A page of the test's own with a stable rich body (screenshots and edits touch nothing another spec reads). */
 async function ownPage(page: Page): Promise<{ id: number; path: string }> {
   return createPage(page, 'richbar', {
@@ -118,12 +142,7 @@ test('one formatting toolbar, for the rich field that has focus; focus moves it;
 test('the first key typed into a field whose editor is still loading arrives, where the caret was put', async ({ page }) => {
   const { id, path } = await ownPage(page);
   // The editor's chunk answers late: the click and the key land before it mounts.
-  await page.route(/\.js(?:\?|$)/, async (route) => {
-    const response = await route.fetch();
-    const body = await response.body();
-    if (LEXICAL.test(body.toString('utf8'))) await new Promise((resolve) => setTimeout(resolve, 700));
-    await route.fulfill({ response, body });
-  });
+  await lexicalChunk(page, () => new Promise((resolve) => setTimeout(resolve, 700)));
   await openEditing(page, path);
   const first = page.locator(BODY).locator('p').first();
   await first.click();
@@ -143,17 +162,8 @@ test('the first key typed into a field whose editor is still loading arrives, wh
 
 test('words typed while the editor loads, ending in a space, keep their order and spaces once it mounts', async ({ page }) => {
   const { id, path } = await ownPage(page);
-  let release = () => {};
-  const loaded = new Promise<void>((resolve) => {
-    release = resolve;
-  });
   // The editor's chunk is held until the early words are typed: the mount comes between two words.
-  await page.route(/\.js(?:\?|$)/, async (route) => {
-    const response = await route.fetch();
-    const body = await response.body();
-    if (LEXICAL.test(body.toString('utf8'))) await loaded;
-    await route.fulfill({ response, body });
-  });
+  const release = await holdLexical(page);
   await openEditing(page, path);
   const first = page.locator(BODY).locator('p').first();
   await first.click();
@@ -170,16 +180,7 @@ test('words typed while the editor loads, ending in a space, keep their order an
 
 test('Ctrl+K pressed while the editor loads opens the link popover once it mounts, not the page search', async ({ page }) => {
   const { path } = await ownPage(page);
-  let release = () => {};
-  const loaded = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\.js(?:\?|$)/, async (route) => {
-    const response = await route.fetch();
-    const body = await response.body();
-    if (LEXICAL.test(body.toString('utf8'))) await loaded;
-    await route.fulfill({ response, body });
-  });
+  const release = await holdLexical(page);
   await openEditing(page, path);
   await page.locator(BODY).locator('p').first().click();
   await selectWord(page, BODY, 'words');
@@ -194,12 +195,7 @@ test('Ctrl+K pressed while the editor loads opens the link popover once it mount
 test('words typed into a rich field whose editor cannot load are saved all the same, and the editor says to reload', async ({ page }) => {
   const { id, path } = await ownPage(page);
   // The editor's chunk never arrives (a dropped connection).
-  await page.route(/\.js(?:\?|$)/, async (route) => {
-    const response = await route.fetch();
-    const body = await response.body();
-    if (LEXICAL.test(body.toString('utf8'))) return route.abort();
-    await route.fulfill({ response, body });
-  });
+  await lexicalChunk(page, () => 'abort');
   await openEditing(page, path);
   await page.locator(BODY).locator('p').first().click();
   await expect(status(page)).toHaveText(/could not load/);
