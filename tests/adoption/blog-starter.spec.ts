@@ -143,7 +143,7 @@ test('an editor edits marked regions in `astro dev`, publishes, and visitors see
     await heading.click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(HEADING);
-    await expect(page.locator('#louise-status')).toHaveText('Draft saved');
+    await expect(page.locator('#louise-status')).toHaveText('Draft · 1 change');
     expect(await visitor(browser, dev.url, '/')).not.toContain(HEADING);
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page.locator('#louise-status')).toHaveText(/Published/);
@@ -156,7 +156,7 @@ test('an editor edits marked regions in `astro dev`, publishes, and visitors see
     await expect(body).toHaveAttribute('data-lexical-editor', 'true');
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.type(` ${ABOUT}`);
-    await expect(page.locator('#louise-status')).toHaveText('Draft saved');
+    await expect(page.locator('#louise-status')).toHaveText('Draft · 1 change');
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page.locator('#louise-status')).toHaveText(/Published/);
 
@@ -171,7 +171,7 @@ test('an editor edits marked regions in `astro dev`, publishes, and visitors see
     const picker = page.getByRole('dialog', { name: /^Choose an image/ });
     await picker.getByRole('group', { name: PHOTO_ALT }).getByRole('button', { name: 'Use this image' }).click();
     await expect(page.locator('[data-cms-type="image"]')).toHaveAttribute('src', photoUrl);
-    await expect(page.locator('#louise-status')).toHaveText('Draft saved');
+    await expect(page.locator('#louise-status')).toHaveText('Draft · 1 change');
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page.locator('#louise-status')).toHaveText(/Published/);
 
@@ -188,6 +188,10 @@ test('an editor edits marked regions in `astro dev`, publishes, and visitors see
     expect(await visitor(browser, dev.url, '/contact')).toContain(`<title>Contact · ${SITE}</title>`);
     const renamed = await page.request.patch(`${dev.url}api/cms/settings`, { headers: { origin: dev.url.replace(/\/$/, '') }, data: { siteName: RENAMED } });
     expect(renamed.status(), await renamed.text()).toBe(200);
+    // A settings save is a draft: visitors keep the published name until Publish.
+    expect(await visitor(browser, dev.url, '/contact')).toContain(`<title>Contact · ${SITE}</title>`);
+    const live = await page.request.post(`${dev.url}api/cms/settings/publish`, { headers: { origin: dev.url.replace(/\/$/, '') }, data: {} });
+    expect(live.status(), await live.text()).toBe(200);
     expect(await visitor(browser, dev.url, '/contact')).toContain(`<title>Contact · ${RENAMED}</title>`);
     // The contact form, sent by a visitor's browser as a plain HTML form, lands in the inbox.
     await sendContact(browser, dev.url);
@@ -261,7 +265,7 @@ test('the production build under `wrangler dev` serves the published edits on pr
     await heading.click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(`${HEADING}, live`);
-    await expect(page.locator('#louise-status')).toHaveText('Draft saved');
+    await expect(page.locator('#louise-status')).toHaveText('Draft · 1 change');
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page.locator('#louise-status')).toHaveText(/Published/);
     expect(await visitor(browser, prod.url, '/')).toContain(`${HEADING}, live`);
