@@ -32,23 +32,22 @@ ensureChromium();
 // The build copies .dev.vars (the shop's local Pay settings) into what `astro preview` serves.
 ensureDevVars();
 stage('build package', 'npm', ['run', 'build:pkg']);
-// Biome (lint + format check), then import boundaries (dependency-cruiser); both always run.
+// Biome (lint + format check), then import boundaries (dependency-cruiser); both always run. The end-to-end
+// state (migrated and seeded once, copied by each shard's server) is made beside them: it is mostly wrangler
+// starting up, and needs only the package build (43 s on its own after vitest in CI).
+const e2eSeed = join('.louise', 'e2e-seed');
+rmSync(join(root, e2eSeed), { recursive: true, force: true });
 await together([
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
   ['build', 'npx', ['astro', 'build']],
   ['docs (examples type-checked, Starlight build)', 'npm', ['run', 'docs:build']],
+  ['e2e state (migrated and seeded once)', 'node', ['-e', `import('./scripts/bootstrap.mjs').then((m) => m.prepareLocalDatabase(${JSON.stringify(e2eSeed)}))`]],
 ]);
 stage('vitest (unit, workers, site)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`]);
 // End-to-end specs in shards, each against its own server and a copy of one migrated and seeded state (scripts/e2e-shards.mjs).
 // One by default: on two cores two shards took as long as one run, and with issue 31's specs at two sizes they slowed
 // the heaviest tests (axe over a long page) past their 30 s limit in a clean CI run. More cores: set E2E_SHARDS.
-const e2eSeed = join('.louise', 'e2e-seed');
-rmSync(join(root, e2eSeed), { recursive: true, force: true });
-stage('e2e state (migrated and seeded once)', 'node', [
-  '-e',
-  `import('./scripts/bootstrap.mjs').then((m) => m.prepareLocalDatabase(${JSON.stringify(e2eSeed)}))`,
-]);
 await together(
   planE2eShards(Number(process.env.E2E_SHARDS ?? 1)).map((shard, i) => [
     `playwright (e2e in Chromium, shard ${i + 1}: ${shard.files.length} files)`,
@@ -58,6 +57,8 @@ await together(
       PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, `playwright-${i + 1}.json`),
       LOUISE_PERSIST: `.louise/e2e-state-${i + 1}`,
       E2E_FAKES: shard.fakes ? '1' : '0',
+      // Each server starts from a copy of the state made above instead of migrating and seeding its own.
+      E2E_STATE_FROM: join(root, e2eSeed),
     },
   ]),
 );
