@@ -174,7 +174,7 @@ export function sanitizeRichHtml(html: string, options: SanitizeRichOptions = {}
 /**
  * What one kind of content adds to rich text's allowlist, and nothing else: rich
  * text itself never gets it (Markdown's task-list checkboxes and code-language
- * classes, see markdown-allowlist.ts). Links, images and ids keep rich text's checks.
+ * classes, see sanitize-markdown.ts). Links, images and ids keep rich text's checks.
  */
 export interface RichExtension {
   tags: readonly string[];
