@@ -31,6 +31,13 @@ const HTML = [gfmHtml(), RAW_HTML_AS_WRITTEN];
  * cleans the whole result after: no script, no event handler, no
  * `javascript:`/`data:` URL survives, in any link form. Headings get Astro's ids.
  *
+ * Where visitors see something other than Astro's build of the same Markdown:
+ * no Shiki (a code block is `<pre><code class="language-x">`), no smart
+ * punctuation (`--` stays, so `# a -- b` has id `a----b`, Astro's `a--b`),
+ * table alignment as `align` (Astro writes `style`, which the sanitizer drops),
+ * no `class` on task lists and footnotes, and ids the sanitizer refuses
+ * (one starting with `-`, or with `location`, `name`, `top`...: DOM clobbering) left off.
+ *
  * @example renderMarkdown('# Hi <script>x()</script>\n\n[a](javascript:x())') // '<h1 id="hi-x">Hi </h1>\n<p><a>a</a></p>'
  */
 export function renderMarkdown(markdown: string, options: SanitizeRichOptions = {}): string {
