@@ -1,0 +1,2 @@
+export { renderMarkdown } from './render.ts';
+export { headingIds } from './heading-ids.ts';
