@@ -1,6 +1,7 @@
 // Import boundaries (`npm run lint`): no cycles, and the layering of src/.
 //
 //   security  <  http  <  db  <  content  <  search  <  drafts  <  media, forms, settings  <  editor
+//   security, content  <  markdown (Markdown files: frontmatter and body edits; nothing above it yet)
 //   content  <  auth;   db  <  health;   drafts  <  realtime;   all of these  <  worker
 //   (media, forms and settings never import one another; the louise/content entry,
 //   src/content/index.ts, alone keeps re-exporting drafts/merge-draft: ENTRY_REEXPORTS)
@@ -37,6 +38,9 @@ const LAYERS = {
   http: ['security'],
   db: ['http', 'security'],
   content: ['db', 'http', 'security'],
+  // Markdown files as text: splitting frontmatter from body, editing them so
+  // only what changed changes (`louise content pull`). Pure, low, beside content.
+  markdown: ['content', 'security'],
   auth: ['content', 'db', 'http', 'security'],
   search: ['content', 'db', 'http', 'security'],
   // The draft/publish core: saves, versions, publish, overlays and the
