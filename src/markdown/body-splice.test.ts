@@ -50,9 +50,15 @@ describe('spliceBody', () => {
     ]);
   });
 
-  it('takes the whole edited list when an item is inserted, and keeps every other block', () => {
+  it('an item inserted into a bullet list adds one line, with the author’s bullet', () => {
     const result = spliceBody(original, rewritten(REWRITTEN.with(2, '- one\n- two\n- two and a half\n- three')));
-    expect(changedLines(original, result)).toEqual(['-* one', '-* two', '-* three', '+- one', '+- two', '+- two and a half', '+- three']);
+    expect(changedLines(original, result)).toEqual(['+* two and a half']);
+    expect(changedLines(original, spliceBody(original, rewritten(REWRITTEN.with(2, '- one\n- three'))))).toEqual(['-* two']);
+  });
+
+  it('takes the whole edited list when it changes kind (bullets to numbers)', () => {
+    const result = spliceBody(original, rewritten(REWRITTEN.with(2, '1. one\n2. two\n3. three')));
+    expect(changedLines(original, result)).toEqual(['-* one', '-* two', '-* three', '+1. one', '+2. two', '+3. three']);
   });
 
   it('deletes a paragraph with the blank lines before it', () => {
@@ -127,10 +133,14 @@ describe('spliceBody', () => {
         const [kind, w, gap] = blocks[at] as Gen;
         const edited = blocks.with(at, [kind, `${w}zz`, gap]);
         const result = spliceBody(authorPost(blocks), editorPost(edited));
-        expect(result).toBe(authorPost(edited, at));
+        // A bullet list is spliced item by item: the edited item keeps the author's bullet.
+        const style = BLOCKS[kind]?.[0] === 'list' ? 0 : 1;
+        expect(result).toBe(authorPost(edited, style === 1 ? at : -1));
         const changed = changedLines(authorPost(blocks), result);
         expect(changed.length).toBeGreaterThan(0);
-        expect(changed.every((line) => (line[0] === '-' ? spelled(kind, w, 0) : spelled(kind, `${w}zz`, 1)).split('\n').includes(line.slice(1)))).toBe(true);
+        expect(changed.every((line) => (line[0] === '-' ? spelled(kind, w, 0) : spelled(kind, `${w}zz`, style)).split('\n').includes(line.slice(1)))).toBe(
+          true,
+        );
       }),
     );
   });

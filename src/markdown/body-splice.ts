@@ -7,7 +7,7 @@
  * lines of the edited blocks and nothing else.
  */
 import { diffArrays } from 'diff';
-import type { Nodes } from 'mdast';
+import type { List, Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
@@ -17,16 +17,17 @@ interface Block {
   meaning: string;
   start: number;
   end: number;
+  node: Nodes;
 }
 
 /** The top-level blocks of a CommonMark + GFM body, in order. */
 function blocksOf(markdown: string): Block[] {
   const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
-  return tree.children.map((node) => ({
-    meaning: JSON.stringify(meaningOf(node)),
-    start: node.position?.start.offset ?? 0,
-    end: node.position?.end.offset ?? 0,
-  }));
+  return tree.children.map(blockOf);
+}
+
+function blockOf(node: Nodes): Block {
+  return { meaning: JSON.stringify(meaningOf(node)), start: node.position?.start.offset ?? 0, end: node.position?.end.offset ?? 0, node };
 }
 
 /**
@@ -56,6 +57,8 @@ export function blockMeanings(markdown: string): string[] {
 interface Piece {
   from: 'o' | 'e';
   i: number;
+  /** For an edit's block that takes the place of a removed original block: that block. */
+  replaces?: number;
 }
 
 /**
@@ -75,30 +78,52 @@ export function spliceBody(original: string, edited: string): string {
   const last = ours.at(-1);
   if (!first || !last || theirs.length === 0) return edit;
 
+  const out = original.slice(0, first.start) + spliceBlocks(original, ours, edit, theirs, eol) + original.slice(last.end);
+  const readsAsEdit = blockMeanings(out).join('\0') === theirs.map((b) => b.meaning).join('\0');
+  return readsAsEdit ? out : edit;
+}
+
+/**
+ * The text from the first to the last of `ours` with `theirs` written in (the
+ * blocks of one container: the body, or one list's items). A changed bullet
+ * list that stays a bullet list is spliced item by item, so a new item adds
+ * one line; the edit's items take the author's bullet.
+ */
+function spliceBlocks(original: string, ours: Block[], edit: string, theirs: Block[], eol: string, bullet?: string): string {
   const pieces = alignBlocks(ours, theirs);
   const text = (p: Piece) => {
-    const b = (p.from === 'o' ? ours : theirs)[p.i] as Block;
-    return (p.from === 'o' ? original : edit).slice(b.start, b.end);
+    if (p.from === 'o') {
+      const b = ours[p.i] as Block;
+      return original.slice(b.start, b.end);
+    }
+    const b = theirs[p.i] as Block;
+    const replaced = p.replaces === undefined ? undefined : (ours[p.replaces] as Block);
+    if (replaced && sameKindOfList(replaced.node, b.node)) {
+      const items = (list: Nodes) => (list as List).children.map(blockOf);
+      const marker = /^[-*+]/.exec(original.slice(replaced.start, replaced.end))?.[0];
+      return spliceBlocks(original, items(replaced.node), edit, items(b.node), eol, marker);
+    }
+    const written = edit.slice(b.start, b.end);
+    return bullet ? written.replace(/^[-*+]/, bullet) : written;
   };
   const gapIn = (blocks: Block[], source: string, i: number) => source.slice((blocks[i] as Block).end, (blocks[i + 1] as Block).start);
   const gap = (prev: Piece, next: Piece) => {
-    if (prev.from === next.from && next.i === prev.i + 1) return prev.from === 'o' ? gapIn(ours, original, prev.i) : gapIn(theirs, edit, prev.i);
+    // An edit's block in place of an original one sits where that one sat.
+    const placed = (piece: Piece): Piece => (piece.replaces === undefined ? piece : { from: 'o', i: piece.replaces });
+    const [p, n] = [placed(prev), placed(next)];
+    if (p.from === n.from && n.i === p.i + 1) return p.from === 'o' ? gapIn(ours, original, p.i) : gapIn(theirs, edit, p.i);
     // Beside a kept block, the author's spacing; between two of the edit's, the edit's.
-    if (prev.from === 'o' && prev.i + 1 < ours.length) return gapIn(ours, original, prev.i);
-    if (next.from === 'o' && next.i > 0) return gapIn(ours, original, next.i - 1);
+    if (p.from === 'o' && p.i + 1 < ours.length) return gapIn(ours, original, p.i);
+    if (n.from === 'o' && n.i > 0) return gapIn(ours, original, n.i - 1);
     if (next.from === 'e' && next.i > 0) return gapIn(theirs, edit, next.i - 1);
-    return eol + eol;
+    return bullet ? eol : eol + eol;
   };
+  return pieces.map((piece, k) => (k > 0 ? gap(pieces[k - 1] as Piece, piece) : '') + text(piece)).join('');
+}
 
-  let out = original.slice(0, first.start);
-  pieces.forEach((piece, k) => {
-    const prev = pieces[k - 1];
-    out += (prev ? gap(prev, piece) : '') + text(piece);
-  });
-  out += original.slice(last.end);
-
-  const readsAsEdit = blockMeanings(out).join('\0') === theirs.map((b) => b.meaning).join('\0');
-  return readsAsEdit ? out : edit;
+/** Two bullet lists alike but for their items (loose or tight alike): one can be spliced into the other. */
+function sameKindOfList(a: Nodes, b: Nodes): boolean {
+  return a.type === 'list' && b.type === 'list' && !a.ordered && !b.ordered && a.spread === b.spread;
 }
 
 /**
@@ -124,16 +149,24 @@ function alignBlocks(ours: Block[], theirs: Block[]): Piece[] {
   const pieces: Piece[] = [];
   o = 0;
   let e = 0;
+  // The original blocks just removed where the edit adds blocks: what those replace, in order.
+  let replaceable: number[] = [];
   for (const change of changes) {
     const count = change.count ?? change.value.length;
-    if (change.removed) o += count;
-    else if (change.added) {
+    if (change.removed) {
+      replaceable = Array.from({ length: count }, (_, k) => o + k);
+      o += count;
+    } else if (change.added) {
       for (const meaning of change.value) {
         const moved = removed.get(meaning)?.shift();
-        pieces.push(moved === undefined ? { from: 'e', i: e } : { from: 'o', i: moved });
+        if (moved !== undefined) replaceable = replaceable.filter((r) => r !== moved);
+        const replaces = moved === undefined ? replaceable.shift() : undefined;
+        pieces.push(moved !== undefined ? { from: 'o', i: moved } : replaces === undefined ? { from: 'e', i: e } : { from: 'e', i: e, replaces });
         e += 1;
       }
+      replaceable = [];
     } else {
+      replaceable = [];
       for (let k = 0; k < count; k++) pieces.push({ from: 'o', i: o + k });
       o += count;
       e += count;
