@@ -1,4 +1,5 @@
 import { diffLines } from 'diff';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { editFrontmatter as editOrNull } from './frontmatter-edit.ts';
@@ -97,5 +98,30 @@ describe('editFrontmatter', () => {
 
   it('writes into an empty frontmatter', () => {
     expect(parse(editFrontmatter('', { title: 'New' }))).toEqual({ title: 'New' });
+  });
+
+  it('property: changing one key of a hand-written frontmatter changes exactly its line', () => {
+    const quote = (style: number, v: string) => [v, `'${v}'`, `"${v}"`][style] as string;
+    const entry = fc.record({
+      word: fc.stringMatching(/^w[a-z]{0,7}$/),
+      style: fc.nat(2),
+      spaces: fc.constantFrom(' ', '  ', '\t'),
+      comment: fc.constantFrom('', ' # note', '   #note'),
+      before: fc.constantFrom('', '\n', '# a comment line\n'),
+    });
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 1, maxLength: 8 }), fc.nat(), (entries, pick) => {
+        const line = (e: (typeof entries)[number], k: number, word = e.word) => `key${k}:${e.spaces}${quote(e.style, word)}${e.comment}`;
+        const source = entries.map((e, k) => `${e.before}${line(e, k)}\n`).join('');
+        const at = pick % entries.length;
+        const target = entries[at] as (typeof entries)[number];
+        const result = editFrontmatter(source, { [`key${at}`]: `${target.word}zz` });
+        const changed = changedLines(source, result);
+        expect(changed).toHaveLength(2);
+        expect(changed[0]).toBe(`-${line(target, at)}`);
+        expect(changed[1]?.startsWith(`+key${at}: ${quote(target.style, `${target.word}zz`)}`)).toBe(true);
+        expect(parse(result)).toEqual(Object.fromEntries(entries.map((e, k) => [`key${k}`, k === at ? `${e.word}zz` : e.word])));
+      }),
+    );
   });
 });

@@ -107,9 +107,11 @@ function patchLines(source: string, before: string, after: string): string {
   const ours = source.split(/(?<=\n)/);
   const printed = lines(before);
   const edited = lines(after);
+  // Up to spacing (`key:   value` prints as `key: value`): the more lines match, the fewer blank lines are matched by chance.
   const inSource = alignment(
     printed,
     ours.map((line) => line.replace(/\r?\n$/, '')),
+    (a, b) => spacing(a) === spacing(b),
   );
   const inEdited = alignment(printed, edited);
   const anchors = [-1, ...printed.flatMap((_, b) => (inSource[b] !== undefined && inEdited[b] !== undefined ? [b] : [])), printed.length];
@@ -129,32 +131,65 @@ function patchLines(source: string, before: string, after: string): string {
 
 /**
  * A stretch of the source between two anchors, given how the print of that
- * stretch changed. Unchanged: the source's lines. Changed, and the source
- * has as many lines as the print (it differs only in spacing or quoting):
- * line by line, the source's line where the print's stayed, the edit's where
- * it changed. Otherwise the edit's lines for the whole stretch.
+ * stretch changed. Unchanged: the source's lines. Changed: the print's lines
+ * are matched with the source's up to spacing; a line the edit kept is the
+ * source's, a line it changed or added is the edit's, and source lines the
+ * print has no line for (a leading blank line) stay where they were.
  */
 function rewrite(printed: string[], edited: string[], written: string[], eol: string): string {
   if (printed.length === edited.length && printed.every((line, i) => line === edited[i])) return written.join('');
-  if (written.length !== printed.length) return edited.map((line) => line + eol).join('');
+  const inWritten = alignment(
+    printed,
+    written.map((line) => line.replace(/\r?\n$/, '')),
+    // Indentation too: between two anchors, `- item` and `  - item` are the same item.
+    (a, b) => spacing(a).trim() === spacing(b).trim(),
+  );
+  const matched = new Set(inWritten.filter((j) => j !== undefined));
   let out = '';
+  let w = 0;
+  const keepUnmatchedBefore = (j: number) => {
+    for (; w < j; w++) if (!matched.has(w)) out += written[w];
+  };
   let b = 0;
   // How much deeper the source indents than the print, at the last line both have: a
   // new line follows the source (`yaml` cannot print `key:\n- item` with a 4-space indent).
   let shift = 0;
-  for (const change of diffArrays(printed, edited)) {
+  for (const change of removedFirst(diffArrays(printed, edited))) {
     const count = change.count ?? change.value.length;
-    if (change.added) out += change.value.map((line) => reindent(line, shift) + eol).join('');
-    else if (change.removed) b += count;
-    else {
-      for (let k = 0; k < count; k++, b++) {
-        shift = indentOf(written[b] as string) - indentOf(printed[b] as string);
-        out += written[b];
+    if (change.added) {
+      out += change.value.map((line) => reindent(line, shift) + eol).join('');
+      continue;
+    }
+    for (let k = 0; k < count; k++, b++) {
+      const j = inWritten[b];
+      if (j !== undefined) {
+        keepUnmatchedBefore(j);
+        w = j + 1;
+      }
+      if (change.removed) continue;
+      if (j === undefined) out += (printed[b] as string) + eol;
+      else {
+        shift = indentOf(written[j] as string) - indentOf(printed[b] as string);
+        out += written[j];
       }
     }
   }
+  keepUnmatchedBefore(written.length);
   return out;
 }
+
+/** A diff's changes with each removal before the addition that replaces it, so the source lines kept around a changed line stay on the same side of it. */
+function removedFirst<T extends { added?: boolean; removed?: boolean }>(changes: T[]): T[] {
+  const out = [...changes];
+  for (let k = 1; k < out.length; k++) {
+    const [prev, here] = [out[k - 1] as T, out[k] as T];
+    if (prev.added && here.removed) [out[k - 1], out[k]] = [here, prev];
+  }
+  return out;
+}
+
+/** A line up to its spacing after the indentation (which stays significant: it places the line in its parent). */
+const spacing = (line: string) => line.replace(/(\S)\s+/g, '$1 ').trimEnd();
 
 const indentOf = (line: string) => /^ */.exec(line)?.[0].length ?? 0;
 
@@ -168,10 +203,10 @@ function lines(text: string): string[] {
 }
 
 /** For each line of `from`, the index of the line of `to` it is matched with by a line diff, if any. */
-function alignment(from: string[], to: string[]): (number | undefined)[] {
+function alignment(from: string[], to: string[], comparator?: (a: string, b: string) => boolean): (number | undefined)[] {
   const index: (number | undefined)[] = [];
   let [f, t] = [0, 0];
-  for (const change of diffArrays(from, to)) {
+  for (const change of diffArrays(from, to, comparator ? { comparator } : {})) {
     const count = change.count ?? change.value.length;
     if (change.added) t += count;
     else if (change.removed) f += count;
