@@ -1,6 +1,7 @@
 // Import boundaries (`npm run lint`): no cycles, and the layering of src/.
 //
-//   security  <  markdown;   security  <  http  <  db  <  content  <  search  <  drafts  <  media, forms, settings  <  editor
+//   security  <  http  <  db  <  content  <  search  <  drafts  <  media, forms, settings  <  editor
+//   security, content  <  markdown (Markdown files: frontmatter and body edits; nothing above it yet)
 //   content  <  auth;   db  <  health;   drafts  <  realtime;   all of these  <  worker
 //   (media, forms and settings never import one another; the louise/content entry,
 //   src/content/index.ts, alone keeps re-exporting drafts/merge-draft: ENTRY_REEXPORTS)
@@ -34,12 +35,13 @@ const TESTS = ['\\.(test|spec|testing)\\.ts$', '^tests/', '^packages/[^/]+/fakes
  */
 const LAYERS = {
   security: [],
-  // Markdown to safe HTML (and back): pure code over micromark, low beside
-  // security, which holds the sanitizer it ends in.
-  markdown: ['security'],
   http: ['security'],
   db: ['http', 'security'],
   content: ['db', 'http', 'security'],
+  // Markdown: to safe HTML (micromark, ending in security's sanitizer), and
+  // files as text: frontmatter and body edits that change only what changed
+  // (`louise content pull`). Pure, low, beside content.
+  markdown: ['content', 'security'],
   auth: ['content', 'db', 'http', 'security'],
   search: ['content', 'db', 'http', 'security'],
   // The draft/publish core: saves, versions, publish, overlays and the
