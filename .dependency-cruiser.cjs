@@ -1,7 +1,7 @@
 // Import boundaries (`npm run lint`): no cycles, and the layering of src/.
 //
 //   security  <  http  <  db  <  content  <  search  <  drafts  <  media, forms, settings  <  editor
-//   security, content  <  markdown (Markdown files: frontmatter and body edits; nothing above it yet)
+//   security  <  markdown (Markdown to safe HTML; Markdown files edited so only what changed changes)
 //   content  <  auth;   db  <  health;   drafts  <  realtime;   all of these  <  worker
 //   (media, forms and settings never import one another; the louise/content entry,
 //   src/content/index.ts, alone keeps re-exporting drafts/merge-draft: ENTRY_REEXPORTS)
@@ -41,7 +41,7 @@ const LAYERS = {
   // Markdown: to safe HTML (micromark, ending in security's sanitizer), and
   // files as text: frontmatter and body edits that change only what changed
   // (`louise content pull`). Pure, low, beside content.
-  markdown: ['content', 'security'],
+  markdown: ['security'],
   auth: ['content', 'db', 'http', 'security'],
   search: ['content', 'db', 'http', 'security'],
   // The draft/publish core: saves, versions, publish, overlays and the
