@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sourceHash } from '../src/markdown/index.ts';
+import { sourceHash, splitMarkdownFile } from '../src/markdown/index.ts';
 import { parseContentArgs, storedEntryEdit } from './content-pull.ts';
 import { sqliteD1 } from './d1-sqlite.testing.ts';
 import { main } from './main.ts';
@@ -52,10 +52,13 @@ const title = lines.indexOf("title: 'First post'");
 /** The body as the editor serializes it: one word of one paragraph changed. */
 const editedBody = original.slice(original.indexOf('---\n', 4) + 4).replace('Morbi tristique senectus', 'Morbi tristique senectutis');
 
+/** What the server stores as `source`: the hash of the entry's body as Astro gives it (`entry.body`, trimmed). */
+const bodySource = (file: string) => sourceHash(splitMarkdownFile(file).body.trim());
+
 /** A published edit of the post: one word and the title, made against `file`. */
 async function postEdit(file = original, path = POST) {
   return {
-    body: { type: 'markdown', value: editedBody, html: '<p>…</p>', source: await sourceHash(file), file: path },
+    body: { type: 'markdown', value: editedBody, html: '<p>…</p>', source: await bodySource(file), file: path },
     title: { type: 'text', value: 'First post, revised' },
   };
 }
@@ -89,7 +92,7 @@ describe('storedEntryEdit', () => {
     const read = storedEntryEdit('blog:first-post', await postEdit());
     expect(read).toEqual({
       ok: true,
-      stored: { doc: 'blog:first-post', file: POST, source: await sourceHash(original), edit: { body: editedBody, data: { title: 'First post, revised' } } },
+      stored: { doc: 'blog:first-post', file: POST, source: await bodySource(original), edit: { body: editedBody, data: { title: 'First post, revised' } } },
     });
     expect(storedEntryEdit('x:y', { ...(await postEdit()), hero: { type: 'image', value: null } })).toEqual({
       ok: false,
@@ -155,6 +158,23 @@ describe('npx louise content pull', () => {
     expect(readFileSync(join(site, POST), 'utf8')).toBe(changed);
   });
 
+  it('still writes the edit when only other frontmatter changed since, and only the title when the body was pulled by hand', async () => {
+    const { site } = await tempSite();
+    publish(site, 'blog:first-post', await postEdit());
+    const redated = original.replace("pubDate: 'Jul 08 2022'", "pubDate: 'Jul 09 2022'");
+    writeFileSync(join(site, POST), redated);
+    const pull = await run(site, ['content', 'pull']);
+    expect(pull.status, pull.stderr).toBe(0);
+    expect(changedLines(redated, readFileSync(join(site, POST), 'utf8'))).toEqual([title, paragraph]);
+
+    const byHand = original.replace('Morbi tristique senectus', 'Morbi tristique senectutis');
+    writeFileSync(join(site, POST), byHand);
+    const titleOnly = await run(site, ['content', 'pull']);
+    expect(titleOnly.status, titleOnly.stderr).toBe(0);
+    expect(titleOnly.stdout).toContain(`${POST} (blog:first-post): written.`);
+    expect(changedLines(byHand, readFileSync(join(site, POST), 'utf8'))).toEqual([title]);
+  });
+
   it('reads the deployed database with --remote', async () => {
     const { site } = await tempSite();
     d1.database({ cwd: site, binding: 'DB', remote: true }).exec(
@@ -213,7 +233,7 @@ describe('npx louise content pull', () => {
     const list = '---\n- one\n- two\n---\n\nBody text.\n';
     writeFileSync(join(site, 'src/content/blog/list.md'), list);
     publish(site, 'blog:list', {
-      body: { type: 'markdown', value: 'Body text, edited.\n', html: '', source: await sourceHash(list), file: 'src/content/blog/list.md' },
+      body: { type: 'markdown', value: 'Body text, edited.\n', html: '', source: await bodySource(list), file: 'src/content/blog/list.md' },
       title: { type: 'text', value: 'A title' },
     });
     publish(site, 'blog:gone', { body: { type: 'markdown', value: 'x', html: '', source: 'x', file: 'src/content/blog/gone.md' } });

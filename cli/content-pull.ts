@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createTwoFilesPatch } from 'diff';
 import * as v from 'valibot';
-import { editStanding, sourceHash, writeEditIntoFile, type EntryEdit } from '../src/markdown/index.ts';
+import { editStanding, sourceHash, splitMarkdownFile, writeEditIntoFile, type EntryEdit } from '../src/markdown/index.ts';
 import { resolveTarget, wranglerD1, type D1Executor, type D1Target, type OpenD1 } from './d1.ts';
 import { resolveEntryFile } from './entry-file.ts';
 import { CliError } from './errors.ts';
@@ -69,7 +69,7 @@ export interface StoredEntryEdit {
   /** The overlay document, `collection:key`. */
   doc: string;
   file: string;
-  /** sourceHash of the file the edit was made against; absent when the server could not tell. */
+  /** bodyHash of the file the edit was made against; absent when the server could not tell. */
   source: string | undefined;
   edit: EntryEdit;
 }
@@ -111,19 +111,31 @@ export async function pullEntryEdit(root: string, stored: StoredEntryEdit, dryRu
   const text = readFileSync(found.path, 'utf8');
   const edited = writeEditIntoFile(text, stored.edit);
   if (edited === null) return problem('its frontmatter is not a YAML mapping, so the edit cannot be written into it.');
-  const [fileHash, editedFileHash] = await Promise.all([sourceHash(text), sourceHash(edited)]);
+  const [fileHash, editedFileHash] = await Promise.all([bodyHash(text), bodyHash(edited)]);
   // Without a recorded source, any file that does not already say what the edit says counts as changed.
   const standing = editStanding({ fileHash, editedFileHash, sourceHash: stored.source ?? '' });
-  if (standing === 'pulled') return { doc, outcome: 'pulled', message: `${file} (${doc}): already in the file.` };
+  if (edited === text) return { doc, outcome: 'pulled', message: `${file} (${doc}): already in the file.` };
   if (standing === 'choose')
     return problem(
       stored.source === undefined
         ? 'the edit does not record which version of the file it was made against. Open the page in edit mode and choose between the file and the edit.'
         : 'the file changed after the edit was made. Open the page in edit mode and choose between the file and the edit.',
     );
+  // `applies`, or `pulled` for the body alone (frontmatter values still to write): the body is left as it is then.
   if (dryRun) return { doc, outcome: 'would-write', message: `${file} (${doc}): would be written:`, diff: createTwoFilesPatch(file, file, text, edited) };
   writeFileSync(found.path, edited);
   return { doc, outcome: 'written', message: `${file} (${doc}): written.` };
+}
+
+/**
+ * What a stored edit's `source` hashes: the entry's body as Astro's glob
+ * loader gives it (`entry.body`: after the frontmatter, trimmed), the one
+ * text the page carries for the Worker to compare (the server's `entryBody`).
+ * Frontmatter changed since the edit does not count as a changed file: the
+ * pull rewrites only the edited keys.
+ */
+export function bodyHash(fileText: string): Promise<string> {
+  return sourceHash(splitMarkdownFile(fileText).body.trim());
 }
 
 /** Reads the published Markdown edits of the target's database; documents that cannot be read become problems. */
