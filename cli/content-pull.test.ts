@@ -133,7 +133,7 @@ describe('npx louise content pull', () => {
     expect(dry.status, dry.stderr).toBe(0);
     expect(readFileSync(join(site, POST), 'utf8')).toBe(original);
     expect(dry.stdout).toContain(`${POST} (blog:first-post): would be written:\n`);
-    expect(dry.stdout).toContain(`--- ${POST}\n+++ ${POST}\n`);
+    expect(dry.stdout).toContain(`would be written:\n--- ${POST}\n+++ ${POST}\n@@ -1,`);
     const changes = dry.stdout.split('\n').filter((line) => /^[-+](?![-+]{2} )/.test(line));
     expect(changes).toEqual([
       "-title: 'First post'",

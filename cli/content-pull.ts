@@ -5,7 +5,7 @@
 // edit was made is never overwritten: the editor chooses on the page.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createTwoFilesPatch } from 'diff';
+import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import * as v from 'valibot';
 import { editStanding, sourceHash, splitMarkdownFile, writeEditIntoFile, type EntryEdit } from '../src/markdown/index.ts';
 import { resolveTarget, wranglerD1, type D1Executor, type D1Target, type OpenD1 } from './d1.ts';
@@ -122,7 +122,13 @@ export async function pullEntryEdit(root: string, stored: StoredEntryEdit, dryRu
         : 'the file changed after the edit was made. Open the page in edit mode and choose between the file and the edit.',
     );
   // `applies`, or `pulled` for the body alone (frontmatter values still to write): the body is left as it is then.
-  if (dryRun) return { doc, outcome: 'would-write', message: `${file} (${doc}): would be written:`, diff: createTwoFilesPatch(file, file, text, edited) };
+  if (dryRun)
+    return {
+      doc,
+      outcome: 'would-write',
+      message: `${file} (${doc}): would be written:`,
+      diff: createTwoFilesPatch(file, file, text, edited, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY }),
+    };
   writeFileSync(found.path, edited);
   return { doc, outcome: 'written', message: `${file} (${doc}): written.` };
 }
@@ -170,7 +176,7 @@ export async function runContent(argv: string[], io: ContentIo): Promise<void> {
   if (outcomes.length === 0) return io.log(`No published edits of Markdown files in ${label}.`);
   for (const outcome of outcomes) {
     if (outcome.outcome === 'problem') io.error(outcome.message);
-    else io.log(outcome.diff ? `${outcome.message}\n${outcome.diff}` : outcome.message);
+    else io.log(outcome.diff ? `${outcome.message}\n${outcome.diff.trimEnd()}` : outcome.message);
   }
   const failed = outcomes.filter((outcome) => outcome.outcome === 'problem').length;
   if (failed > 0) throw new CliError(`${failed} of ${outcomes.length} published edits in ${label} could not be pulled (see above).`);
