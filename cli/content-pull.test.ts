@@ -175,6 +175,25 @@ describe('npx louise content pull', () => {
     expect(changedLines(byHand, readFileSync(join(site, POST), 'utf8'))).toEqual([title]);
   });
 
+  it('keeps a byte-order mark and CRLF line endings', async () => {
+    const { site } = await tempSite();
+    const windows = `\uFEFF${original.replaceAll('\n', '\r\n')}`;
+    writeFileSync(join(site, POST), windows);
+    publish(site, 'blog:first-post', await postEdit(windows));
+    const pull = await run(site, ['content', 'pull']);
+    expect(pull.status, pull.stderr).toBe(0);
+    const after = readFileSync(join(site, POST), 'utf8');
+    expect(after.startsWith('\uFEFF---\r\n')).toBe(true);
+    expect(
+      after
+        .replaceAll('\r\n', '\n')
+        .slice(1)
+        .split('\n')
+        .flatMap((line, i) => (line === lines[i] ? [] : [i])),
+    ).toEqual([title, paragraph]);
+    expect(after.split('\r\n')).toHaveLength(lines.length);
+  });
+
   it('reads the deployed database with --remote', async () => {
     const { site } = await tempSite();
     d1.database({ cwd: site, binding: 'DB', remote: true }).exec(
@@ -228,7 +247,7 @@ describe('npx louise content pull', () => {
     expect(readFileSync(outside, 'utf8')).toBe(original);
   });
 
-  it('skips a file whose frontmatter is not a mapping, and a file that is gone', async () => {
+  it('skips a file whose frontmatter is not a mapping, a file that is not UTF-8, and a file that is gone', async () => {
     const { site } = await tempSite();
     const list = '---\n- one\n- two\n---\n\nBody text.\n';
     writeFileSync(join(site, 'src/content/blog/list.md'), list);
@@ -236,18 +255,32 @@ describe('npx louise content pull', () => {
       body: { type: 'markdown', value: 'Body text, edited.\n', html: '', source: await bodySource(list), file: 'src/content/blog/list.md' },
       title: { type: 'text', value: 'A title' },
     });
+    // Latin-1 bytes: read as UTF-8 and written back, the accent would become U+FFFD.
+    const latin = Buffer.from("---\ntitle: 'Caf\xe9'\n---\n\nCaf\xe9 au lait.\n", 'latin1');
+    writeFileSync(join(site, 'src/content/blog/latin.md'), latin);
+    publish(site, 'blog:latin', {
+      body: {
+        type: 'markdown',
+        value: 'Café au lait, edited.\n',
+        html: '',
+        source: await bodySource(latin.toString('latin1')),
+        file: 'src/content/blog/latin.md',
+      },
+    });
     publish(site, 'blog:gone', { body: { type: 'markdown', value: 'x', html: '', source: 'x', file: 'src/content/blog/gone.md' } });
     const pull = await run(site, ['content', 'pull']);
     expect(pull.status).toBe(1);
     expect(pull.stderr).toBe(
       [
         'blog:gone: not pulled: its file "src/content/blog/gone.md" does not exist in this project.',
+        'src/content/blog/latin.md (blog:latin): not written: it is not UTF-8 text; writing it back would change characters nobody edited.',
         'src/content/blog/list.md (blog:list): not written: its frontmatter is not a YAML mapping, so the edit cannot be written into it.',
-        '2 of 2 published edits in the local database could not be pulled (see above).',
+        '3 of 3 published edits in the local database could not be pulled (see above).',
         '',
       ].join('\n'),
     );
     expect(readFileSync(join(site, 'src/content/blog/list.md'), 'utf8')).toBe(list);
+    expect(readFileSync(join(site, 'src/content/blog/latin.md'))).toEqual(latin);
   });
 
   it('says so when there is nothing to pull', async () => {

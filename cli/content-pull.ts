@@ -108,7 +108,8 @@ export async function pullEntryEdit(root: string, stored: StoredEntryEdit, dryRu
   const problem = (message: string): PullOutcome => ({ doc, outcome: 'problem', message: `${file} (${doc}): not written: ${message}` });
   const found = resolveEntryFile(root, file);
   if (!found.ok) return { doc, outcome: 'problem', message: `${doc}: not pulled: ${found.reason}.` };
-  const text = readFileSync(found.path, 'utf8');
+  const text = readUtf8(found.path);
+  if (text === null) return problem('it is not UTF-8 text; writing it back would change characters nobody edited.');
   const edited = writeEditIntoFile(text, stored.edit);
   if (edited === null) return problem('its frontmatter is not a YAML mapping, so the edit cannot be written into it.');
   const [fileHash, editedFileHash] = await Promise.all([bodyHash(text), bodyHash(edited)]);
@@ -129,8 +130,21 @@ export async function pullEntryEdit(root: string, stored: StoredEntryEdit, dryRu
       message: `${file} (${doc}): would be written:`,
       diff: createTwoFilesPatch(file, file, text, edited, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY }),
     };
-  writeFileSync(found.path, edited);
+  try {
+    writeFileSync(found.path, edited);
+  } catch (error) {
+    return problem(`it could not be written (${error instanceof Error ? error.message : String(error)}).`);
+  }
   return { doc, outcome: 'written', message: `${file} (${doc}): written.` };
+}
+
+/** The file's text, or null when its bytes are not UTF-8 (read as such, a Latin-1 file would be written back with U+FFFD in place of its accents). */
+function readUtf8(path: string): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(readFileSync(path));
+  } catch {
+    return null;
+  }
 }
 
 /**
