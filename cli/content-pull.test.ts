@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sourceHash, splitMarkdownFile } from '../src/markdown/index.ts';
-import { parseContentArgs, storedEntryEdit } from './content-pull.ts';
+import { CONTENT_USAGE, parseContentArgs, storedEntryEdit } from './content-pull.ts';
 import { sqliteD1 } from './d1-sqlite.testing.ts';
 import { main } from './main.ts';
 
@@ -84,6 +84,8 @@ describe('parseContentArgs', () => {
   it('is in the command list', async () => {
     const help = await run('/nowhere', ['--help']);
     expect(help.stdout).toMatch(/content pull \[--remote\] \[--dry-run\]/);
+    const own = await run('/nowhere', ['content', '--help']);
+    expect(own).toEqual({ status: 0, stdout: `${CONTENT_USAGE}\n`, stderr: '' });
   });
 });
 
