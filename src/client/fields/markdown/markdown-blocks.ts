@@ -14,8 +14,8 @@ export interface Block {
   before: string;
   markdown: string;
   node: RootContent;
-  /** The parser gave it a place overlapping the block before (a definition inside a setext heading's lines): kept as written. */
-  tangled?: true;
+  /** Kept as written whatever it holds: blocks the parser overlapped, or a front-matter-like block (see splitBlocks). */
+  keep?: true;
 }
 
 /** Syntax the editor has no node for: a block holding any is kept as written. */
@@ -30,6 +30,22 @@ export function unmodeled(node: Nodes): boolean {
   return 'children' in node && node.children.some((child) => unmodeled(child));
 }
 
+/**
+ * The text a block shows, without whitespace: its text, inline code and code
+ * blocks (an image's alt is the image node's, not text). Compared with the
+ * text of the nodes loaded for it, it tells syntax the editor turned into
+ * nodes from syntax left in the text as typed (a link with a title, an
+ * autolink), which would show as Markdown in the editor: that block is kept.
+ */
+export function shownText(node: Nodes): string {
+  if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code') return node.value.replace(/\s+/g, '');
+  return 'children' in node ? node.children.map((child) => shownText(child)).join('') : '';
+}
+
+/** Whether `node` right after the rule `last` closes a front-matter-like block: a setext heading underlined `---`. */
+const frontMatterLike = (last: Block, node: RootContent, between: string) =>
+  last.node.type === 'thematicBreak' && /^---[ \t]*$/.test(last.markdown) && between === '\n' && node.type === 'heading' && node.depth === 2;
+
 /** The blocks of `markdown`, and the text after the last (every byte is in one of them). */
 export function splitBlocks(markdown: string): { blocks: Block[]; after: string; tree: Root } {
   const blocks: Block[] = [];
@@ -39,10 +55,12 @@ export function splitBlocks(markdown: string): { blocks: Block[]; after: string;
     let start = node.position?.start.offset ?? at;
     const end = Math.max(at, node.position?.end.offset ?? start);
     const last = blocks[blocks.length - 1];
-    if (start < at && last) {
-      // One block of both, never a byte twice.
+    // One block of both, never a byte twice: the parser gave this one a place overlapping the last (a definition
+    // inside a setext heading's lines), or the two are a front-matter-like block (`---`, lines, `---`), which
+    // CommonMark reads as a rule and a heading.
+    if (last && (start < at || frontMatterLike(last, node, markdown.slice(at, start)))) {
       last.markdown += markdown.slice(at, end);
-      last.tangled = true;
+      last.keep = true;
       at = end;
       continue;
     }

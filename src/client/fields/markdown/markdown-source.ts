@@ -8,9 +8,9 @@
 // that block's lines.
 import { $generateNodesFromMarkdownString, $convertToMarkdownString } from '@lexical/markdown';
 import { $isListNode } from '@lexical/list';
-import { $getRoot, $setSelection, type ElementNode, type LexicalNode, type NodeKey } from 'lexical';
+import { $getRoot, $isElementNode, $setSelection, type ElementNode, type LexicalNode, type NodeKey } from 'lexical';
 import { $createKeptMarkdownNode, $isKeptMarkdownNode } from './kept-markdown-node.ts';
-import { type Block, sameBlock, sameTree, splitBlocks, unmodeled } from './markdown-blocks.ts';
+import { type Block, sameBlock, sameTree, shownText, splitBlocks, unmodeled } from './markdown-blocks.ts';
 import { MARKDOWN_TRANSFORMERS } from './transformers.ts';
 
 /** A loaded block: its source, the text before it, and the Markdown its nodes wrote when loaded. */
@@ -40,8 +40,8 @@ export function $writeBlock(node: LexicalNode): string {
 }
 
 /** The editable node for `markdown`, when it writes back to the same block; else null. */
-function $modeled({ markdown, node, tangled }: Block): LexicalNode | null {
-  if (tangled || unmodeled(node)) return null;
+function $modeled({ markdown, node, keep }: Block): LexicalNode | null {
+  if (keep || unmodeled(node)) return null;
   let nodes: LexicalNode[];
   try {
     nodes = $generateNodesFromMarkdownString(markdown, MARKDOWN_TRANSFORMERS);
@@ -51,7 +51,13 @@ function $modeled({ markdown, node, tangled }: Block): LexicalNode | null {
   }
   const [only] = nodes;
   if (nodes.length !== 1 || !only) return null;
-  return sameBlock($writeBlock(only), node) ? only : null;
+  const text = $isElementNode(only)
+    ? only
+        .getAllTextNodes()
+        .map((leaf) => leaf.getTextContent().replace(/\s+/g, ''))
+        .join('')
+    : '';
+  return text === shownText(node) && sameBlock($writeBlock(only), node) ? only : null;
 }
 
 /** Replaces the editor's content with `markdown` (in an update); returns what each block was. */
@@ -63,7 +69,8 @@ export function $loadMarkdown(markdown: string): MarkdownLedger {
   for (const block of blocks) {
     let node = $modeled(block);
     // Lexical joins a list to a list right before it (the Markdown had another marker, `- a` then `+ b`): the second is kept.
-    if ($isListNode(node) && $isListNode(root.getLastChild())) node = null;
+    const last = root.getLastChild();
+    if ($isListNode(node) && $isListNode(last) && node.getListType() === last.getListType()) node = null;
     node ??= $createKeptMarkdownNode(block.markdown);
     root.append(node);
     ledger.blocks.set(node.getKey(), { before: block.before, markdown: block.markdown, written: $writeBlock(node) });
