@@ -104,7 +104,9 @@ describe('writing the editor back to Markdown', () => {
       () => {
         const paragraph = $getRoot().getChildren()[2];
         if (!$isElementNode(paragraph)) throw new Error('no paragraph');
-        paragraph.getFirstDescendant()?.setTextContent('The edited paragraph, now *longer*.');
+        const text = paragraph.getFirstDescendant();
+        if (!$isTextNode(text)) throw new Error('no text');
+        text.setTextContent('The edited paragraph, now *longer*.');
       },
       { discrete: true },
     );
