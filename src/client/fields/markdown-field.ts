@@ -11,8 +11,9 @@ const WAKE = ['focusin', 'pointerover', 'pointerdown'] as const;
  * chunk (Lexical and the Markdown parser), mounts on first focus or
  * pointer-over and starts from `source.markdown`, the island's Markdown (the
  * page shows only its rendering). Until then the region keeps its rendered
- * HTML and is focusable, not editable: keys typed into HTML could not be
- * saved as Markdown. When the stored edit and the deployed file differ
+ * HTML and is a `contenteditable` (focusable, and held or locked by a live
+ * session as rich fields are) whose input is refused: keys typed into HTML
+ * could not be saved as Markdown. When the stored edit and the deployed file differ
  * (`standing: 'choose'`), the editor loads at once with both versions and
  * its two buttons above the field, and the field's value is null (nothing
  * saved) until a version is chosen or the field edited: then it saves.
@@ -28,7 +29,7 @@ export function attachMarkdownField(
     console.warn(`louise: no Markdown source for "${el.dataset.cmsField}" in the session; the region is not editable.`);
     return { get: () => null, set: () => {} };
   }
-  el.tabIndex = 0;
+  el.contentEditable = 'true';
   el.setAttribute('role', 'textbox');
   el.setAttribute('aria-multiline', 'true');
   el.setAttribute('aria-label', el.dataset.cmsLabel ?? el.dataset.cmsField?.split(':').pop() ?? 'Markdown');
@@ -38,6 +39,8 @@ export function attachMarkdownField(
   // A value put in before the editor is there (another tab's edit): the editor starts from it.
   let pending: string | undefined;
   let loading = false;
+  const early = (event: Event) => event.preventDefault();
+  el.addEventListener('beforeinput', early);
   const edited = () => {
     // An edit made on the stored version is the editor's choice of it.
     undecided = false;
@@ -49,6 +52,7 @@ export function attachMarkdownField(
     import('./markdown/markdown-editor.ts').then(
       ({ mountMarkdownEditor, showMarkdownChoice }) => {
         for (const type of WAKE) el.removeEventListener(type, wake);
+        el.removeEventListener('beforeinput', early);
         editor = mountMarkdownEditor(el, edited, context, pending ?? source.markdown);
         if (choice && undecided)
           showMarkdownChoice(el, {

@@ -6,7 +6,7 @@ import { createEmptyHistoryState, registerHistory } from '@lexical/history';
 import { registerCheckList, registerList } from '@lexical/list';
 import { registerMarkdownShortcuts } from '@lexical/markdown';
 import { registerRichText } from '@lexical/rich-text';
-import { createEditor } from 'lexical';
+import { COMMAND_PRIORITY_HIGH, createEditor, FORMAT_TEXT_COMMAND, type TextFormatType } from 'lexical';
 import { humanLabel } from '../../core/human-label.ts';
 import type { FieldEditor } from '../plain-field.ts';
 import type { RichContext } from '../rich-context.ts';
@@ -20,6 +20,8 @@ import { MARKDOWN_TRANSFORMERS } from './transformers.ts';
 export { showMarkdownChoice } from './markdown-choice.ts';
 
 const LOAD = 'louise-load';
+/** The text formats Markdown writes (transformers.ts): any other is refused rather than lost on save. */
+const WRITABLE_FORMATS: ReadonlySet<TextFormatType> = new Set(['bold', 'italic', 'code', 'strikethrough']);
 /** Lexical draws bold as <strong>, italic inside it only as a theme's class (rich-toolbar.ts styles them). */
 const TEXT_THEME = { bold: 'louise-b', italic: 'louise-i', underline: 'louise-u' };
 
@@ -38,7 +40,8 @@ export function mountMarkdownEditor(el: HTMLElement, onInput: () => void, contex
     theme: { text: TEXT_THEME },
     onError: (error) => console.error('louise: Markdown editor', error),
   });
-  el.contentEditable = 'true';
+  // markdown-field.ts made it a contenteditable; a live session's hold or lock may have turned that off since: left as it is.
+  if (!el.hasAttribute('contenteditable')) el.contentEditable = 'true';
   el.setAttribute('role', 'textbox');
   el.setAttribute('aria-multiline', 'true');
   el.setAttribute('aria-label', label);
@@ -50,6 +53,8 @@ export function mountMarkdownEditor(el: HTMLElement, onInput: () => void, contex
   registerImages(editor, context);
   registerLinks(editor, el, context);
   registerMarkdownShortcuts(editor, MARKDOWN_TRANSFORMERS);
+  // Markdown has no underline (nor Lexical's other formats it cannot write): Ctrl+U does nothing here.
+  editor.registerCommand(FORMAT_TEXT_COMMAND, (format) => !WRITABLE_FORMATS.has(format), COMMAND_PRIORITY_HIGH);
   let ledger: MarkdownLedger = { blocks: new Map(), after: '' };
   const load = (text: string) =>
     editor.update(
@@ -62,7 +67,7 @@ export function mountMarkdownEditor(el: HTMLElement, onInput: () => void, contex
   editor.registerUpdateListener(({ dirtyElements, dirtyLeaves, tags }) => {
     if ((dirtyElements.size > 0 || dirtyLeaves.size > 0) && !tags.has(LOAD)) onInput();
   });
-  attachToolbars({ editor, el, label, inline: false });
+  attachToolbars({ editor, el, label, inline: false, markdown: true });
   return {
     get: () => editor.read(() => $exportMarkdown(ledger)),
     set: load,
