@@ -6,21 +6,7 @@ import { splitMarkdownFile } from '../markdown/markdown-file.ts';
 import { spliceBody } from '../markdown/body-splice.ts';
 import { editStanding, sourceHash, type EditStanding } from '../markdown/source-hash.ts';
 import { noteSource } from './markdown-sources.ts';
-
-/**
- * What the editor of a Markdown region starts from, in the `#louise-session`
- * island's `markdown` (keyed by the full `collection:key:field` marker).
- */
-export interface MarkdownSource {
-  /** The stored work in progress, else the file's body as the page was built with it. */
-  markdown: string;
-  /** File-backed entries only (`cmsEntry`): the file, relative to the project root. */
-  file?: string;
-  /** File-backed entries with a stored edit: the edit's standing against the deployed file (`editStanding`). */
-  standing?: EditStanding;
-  /** When `standing` is `choose`: the deployed file's body, for the editor to choose between. */
-  fileMarkdown?: string;
-}
+import type { MarkdownSource } from './wire.ts';
 
 /**
  * The body of a Markdown file as Astro's `glob()` loader gives it

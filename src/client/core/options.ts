@@ -1,4 +1,5 @@
 import type { InvalidFields } from './invalid-notice.ts';
+import type { MarkdownSource } from '../../drafts/wire.ts';
 import type { SectionsNote } from '../sections/sections-model.ts';
 
 /** Options of `mountCms`. */
@@ -69,6 +70,13 @@ export interface MountOptions {
    * loads only on a page with a `data-cms-sections` element.
    */
   sections?: Readonly<Record<string, SectionsNote>>;
+  /**
+   * The page's Markdown regions (`data-cms-type="markdown"`, `cmsEntry` in
+   * `louise/astro`), keyed `collection:key:field`, from the session island:
+   * the Markdown each editor starts from and, for a content-collection
+   * entry's stored edit, its standing against the deployed file.
+   */
+  markdown?: Readonly<Record<string, MarkdownSource>>;
   /** The fetch to use (tests inject one). */
   fetch?: typeof fetch;
 }
@@ -89,6 +97,7 @@ export interface ResolvedOptions {
   search: readonly string[];
   realtime: boolean;
   sections: Readonly<Record<string, SectionsNote>>;
+  markdown: Readonly<Record<string, MarkdownSource>>;
   fetch: typeof fetch;
 }
 
@@ -115,6 +124,7 @@ export function resolveOptions(input: MountOptions = {}): ResolvedOptions {
     search: input.search ?? [],
     realtime: input.realtime === true,
     sections: input.sections ?? {},
+    markdown: input.markdown ?? {},
     fetch: input.fetch ?? ((...args) => globalThis.fetch(...args)),
   };
 }
