@@ -12,7 +12,9 @@ export const MARKDOWN_SOURCE_ATTRIBUTE = 'data-cms-source';
 
 /** What the page says of a file-backed Markdown region: the body as built, and its file relative to the project root. */
 export interface PageMarkdownSource {
+  /** The entry's raw body (`entry.body`). */
   markdown: string;
+  /** The entry's file, relative to the project root (`entry.filePath`), when it is one. */
   file?: string;
 }
 

@@ -38,7 +38,9 @@ function showImage(el: Element, image: ImageValue): void {
 
 /** A Markdown region of the page, for edit mode's island: what is stored (work in progress), and what the page says of its file (`cmsEntry`). */
 export interface MarkdownOnPage {
+  /** The stored region (the work in progress), or null when none is stored as Markdown. */
   region: MarkdownRegion | null;
+  /** The page's `data-cms-source`, or null when the element has none (or a malformed one). */
   page: PageMarkdownSource | null;
 }
 

@@ -13,9 +13,13 @@ import type { ImageValue } from './field-spec.ts';
  */
 export interface MarkdownRegion {
   type: 'markdown';
+  /** The Markdown, as the editor wrote it (normalized like any multi-line text). */
   value: string;
+  /** `value` rendered by `renderMarkdown` and sanitized, at save: what pages show. */
   html: string;
+  /** The `sourceHash` of the entry's body (`entry.body`) the edit was made against. */
   source?: string;
+  /** The entry's file, relative to the project root, as the page named it. */
   file?: string;
 }
 

@@ -11,6 +11,7 @@ import { overlayRoute } from '../../src/drafts/overlay-route.ts';
 import { overlayWork, publishedOverlay } from '../../src/drafts/overlay-store.ts';
 import { sourceHash } from '../../src/markdown/source-hash.ts';
 import { spliceBody } from '../../src/markdown/body-splice.ts';
+import { cmsEntry } from '../../integration/worker/entry-markers.ts';
 import { call, headerEditor } from './content-helpers.ts';
 
 const api = overlayRoute<Env>({ resolveEditor: headerEditor, isDeclared: (collection) => collection === 'pages' });
@@ -23,11 +24,17 @@ async function everything(): Promise<string> {
   return JSON.stringify([o?.results, v?.results]);
 }
 
-/** A post page as `cmsEntry` marks it: the body region (with its source when given) and the title. */
+/** A post page as `cmsEntry` marks it: the title, and the body region (with the entry's raw body and file when given). */
 function postPage(key: string, source?: PageMarkdownSource): string {
-  const attr = source ? ` data-cms-source="${encodeMarkdownSource(source)}"` : '';
-  return `<!doctype html><html><body><h1 data-cms-field="blog:${key}:title">File title</h1><article data-cms-field="blog:${key}:body" data-cms-type="markdown"${attr}><p>From the file</p></article></body></html>`;
+  const spread = (attributes: Record<string, string>) =>
+    Object.entries(attributes)
+      .map(([name, value]) => ` ${name}="${value}"`)
+      .join('');
+  const entry = { id: key, collection: 'blog', data: { title: 'File title' }, ...(source ? { body: source.markdown, filePath: source.file } : {}) };
+  const body = source ? spread(cmsEntry(ASTRO, entry, 'body')) : ` data-cms-field="blog:${key}:body" data-cms-type="markdown"`;
+  return `<!doctype html><html><body><h1${spread(cmsEntry(ASTRO, entry, 'title'))}>File title</h1><article${body}><p>From the file</p></article></body></html>`;
 }
+const ASTRO = { locals: {} as App.Locals };
 
 /** The page as a visitor gets it through the Worker: published values from KV, the file winning once an edit no longer applies. */
 function asVisitor(html: string): Promise<string> {
