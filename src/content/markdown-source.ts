@@ -33,7 +33,10 @@ export function encodeMarkdownSource(source: PageMarkdownSource): string {
 export function decodeMarkdownSource(raw: string | null): PageMarkdownSource | null {
   if (!raw) return null;
   try {
-    const bytes = Uint8Array.from(atob(raw), (c) => c.charCodeAt(0));
+    const binary = atob(raw);
+    // A plain loop: Uint8Array.from with a mapping function is ten times slower, and visitors' pages pay this.
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
     const parsed = v.safeParse(Source, JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)));
     return parsed.success ? parsed.output : null;
   } catch {

@@ -103,7 +103,7 @@ export function rewriteRegions(response: Response, options: RegionRewrite): Resp
       const raw = el.getAttribute('data-cms-field');
       const marker = splitMarker(raw);
       const type = el.getAttribute('data-cms-type');
-      const page = type === 'markdown' ? decodeMarkdownSource(el.getAttribute(MARKDOWN_SOURCE_ATTRIBUTE)) : null;
+      const source = type === 'markdown' ? el.getAttribute(MARKDOWN_SOURCE_ATTRIBUTE) : null;
       el.removeAttribute(MARKDOWN_SOURCE_ATTRIBUTE);
       if (!options.editing) for (const name of MARKER_ATTRIBUTES) el.removeAttribute(name);
       if (!marker || !isRegionName(marker.field) || !options.isOverlay(marker.collection)) return;
@@ -112,13 +112,15 @@ export function rewriteRegions(response: Response, options: RegionRewrite): Resp
       if (options.editing) {
         const doc = `${marker.collection}:${marker.key}`;
         revs[doc] = { ...revs[doc], [marker.field]: fieldRev(region?.value ?? null) };
-        if (type === 'markdown') markdown[raw as string] = { region: region?.type === 'markdown' ? region : null, page };
+        if (type === 'markdown') markdown[raw as string] = { region: region?.type === 'markdown' ? region : null, page: decodeMarkdownSource(source) };
       }
       if (!region) return;
       if (region.type === 'markdown' || type === 'markdown') {
         // Markdown only ever lands on a Markdown region, and as the HTML its save rendered.
         if (region.type !== 'markdown' || type !== 'markdown') return;
-        if (!options.editing && page && options.markdownApplies && !(await options.markdownApplies(region, page))) return;
+        // Decoded only here for visitors: a page whose regions hold no file-backed edit never pays for it.
+        const page = !options.editing && region.source !== undefined && options.markdownApplies ? decodeMarkdownSource(source) : null;
+        if (page && options.markdownApplies && !(await options.markdownApplies(region, page))) return;
         el.setInnerContent(region.html, { html: true });
       } else if (region.type === 'image') {
         if (type === 'image' && el.tagName === 'img' && region.value) showImage(el, region.value);
