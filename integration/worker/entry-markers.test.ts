@@ -7,7 +7,7 @@ const locals = (editing: boolean): { locals: App.Locals } => ({
   locals: { louise: { editor: null, editing, revs: {}, invalid: {}, sections: {} } satisfies LouiseLocals } as App.Locals,
 });
 
-const BODY = '# First post\n\nÉté — “quoted” <b>raw</b> & emoji 🙂\n\n' + 'word '.repeat(20_000);
+const BODY = `# First post\n\nÉté — “quoted” <b>raw</b> & emoji 🙂\n\n${'word '.repeat(20_000)}`;
 const post = {
   id: 'first-post',
   collection: 'blog',
