@@ -3,9 +3,8 @@ import options from 'virtual:louise/options';
 import { rewriteRegions } from '../../src/content/overlay-html.ts';
 import { readSession } from '../../src/db/d1-cookie.ts';
 import type { MarkdownOnPage } from '../../src/content/overlay-html.ts';
-import { markdownApplies, markdownIsland, noteMarkdownSources } from '../../src/drafts/markdown-standing.ts';
+import { editModeMarkdown, markdownApplies } from '../../src/drafts/markdown-standing.ts';
 import { overlayWork, publishedOverlay } from '../../src/drafts/overlay-store.ts';
-import { errorName, reportDegraded } from '../../src/security/degraded.ts';
 import { mutable } from '../../src/security/headers.ts';
 import type { CmsEnv } from '../config.ts';
 import { decideEditMode, type LouiseLocals } from './edit-mode.ts';
@@ -72,21 +71,10 @@ function regionOptions(cms: CmsRuntime, request: Request, env: CmsEnv, state: Lo
     isOverlay: cms.isOverlay,
     regions: (collection: string, key: string) => overlayWork(client, { collection, key }),
     tail: async (overlayRevs: Record<string, Record<string, string>>, found: Record<string, MarkdownOnPage>) => {
-      await noteSources(env, found);
-      const markdown = await markdownIsland(found);
+      const markdown = await editModeMarkdown(env.KV, found);
       return editorTail(editor, { ...state, revs: { ...overlayRevs, ...state.revs }, markdown }, { ...cms, realtime: cms.realtime(env) });
     },
   };
-}
-
-/** What a save of a file-backed Markdown region is stored against (`noteMarkdownSources`); a KV failure costs only that note, never the page. */
-async function noteSources(env: CmsEnv, found: Record<string, MarkdownOnPage>): Promise<void> {
-  if (!env.KV || Object.keys(found).length === 0) return;
-  try {
-    await noteMarkdownSources(env.KV, found);
-  } catch (error) {
-    reportDegraded('editor.markdownSource', { error: errorName(error) });
-  }
 }
 
 /** An HTML document (not a fragment request, a redirect or an empty answer). */

@@ -5,6 +5,7 @@ import type { MarkdownRegion } from '../db/overlays-schema.ts';
 import { splitMarkdownFile } from '../markdown/markdown-file.ts';
 import { spliceBody } from '../markdown/body-splice.ts';
 import { editStanding, sourceHash, type EditStanding } from '../markdown/source-hash.ts';
+import { errorName, reportDegraded } from '../security/degraded.ts';
 import { noteSource } from './markdown-sources.ts';
 import type { MarkdownSource } from './wire.ts';
 
@@ -74,4 +75,20 @@ export async function noteMarkdownSources(kv: KVNamespace, found: Readonly<Recor
     const hash = await sourceHash(page.markdown);
     await noteSource(kv, parts, parts.field, { hash, ...(page.file === undefined ? {} : { file: page.file }) });
   }
+}
+
+/**
+ * What edit mode does with the Markdown regions a page showed: notes their
+ * sources (a KV failure costs only the note, reported, never the page) and
+ * returns the island's `markdown`.
+ */
+export async function editModeMarkdown(kv: KVNamespace | undefined, found: Readonly<Record<string, MarkdownOnPage>>): Promise<Record<string, MarkdownSource>> {
+  if (kv && Object.keys(found).length > 0) {
+    try {
+      await noteMarkdownSources(kv, found);
+    } catch (error) {
+      reportDegraded('editor.markdownSource', { error: errorName(error) });
+    }
+  }
+  return markdownIsland(found);
 }

@@ -6,7 +6,7 @@ import { encodeMarkdownSource, type PageMarkdownSource } from '../../src/content
 import { rewriteRegions, type MarkdownOnPage } from '../../src/content/overlay-html.ts';
 import type { MarkdownRegion } from '../../src/db/overlays-schema.ts';
 import { notedSource } from '../../src/drafts/markdown-sources.ts';
-import { entryBody, markdownApplies, markdownIsland, noteMarkdownSources } from '../../src/drafts/markdown-standing.ts';
+import { editModeMarkdown, entryBody, markdownApplies, markdownIsland, noteMarkdownSources } from '../../src/drafts/markdown-standing.ts';
 import { overlayRoute } from '../../src/drafts/overlay-route.ts';
 import { overlayWork, publishedOverlay } from '../../src/drafts/overlay-store.ts';
 import { sourceHash } from '../../src/markdown/source-hash.ts';
@@ -279,5 +279,30 @@ describe('markdownApplies', () => {
     const source = await sourceHash('body');
     expect(await markdownApplies({ ...region, source }, { markdown: 'body' })).toBe(true);
     expect(await markdownApplies({ ...region, source }, { markdown: 'body ' })).toBe(false);
+  });
+});
+
+describe('editModeMarkdown', () => {
+  it('notes the sources and builds the island; a KV that fails costs the note, never the page', async () => {
+    const key = nextKey();
+    const found = (await asEditor(postPage(key, { markdown: '# Body', file: 'src/content/blog/x.md' }))).markdown;
+    const island = { [`blog:${key}:body`]: { markdown: '# Body', file: 'src/content/blog/x.md' } };
+    expect(await editModeMarkdown(env.KV, found)).toEqual(island);
+    expect(await notedSource(env.KV, { collection: 'blog', key }, 'body')).toEqual({ file: 'src/content/blog/x.md', hash: await sourceHash('# Body') });
+    const broken = {
+      get: async () => {
+        throw new Error('KV down');
+      },
+    } as unknown as KVNamespace;
+    const warned: unknown[] = [];
+    const warn = console.warn;
+    console.warn = (line: unknown) => void warned.push(line);
+    try {
+      expect(await editModeMarkdown(broken, found)).toEqual(island);
+    } finally {
+      console.warn = warn;
+    }
+    expect(String(warned[0])).toContain('editor.markdownSource');
+    expect(await editModeMarkdown(undefined, found)).toEqual(island);
   });
 });
