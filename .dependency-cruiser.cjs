@@ -101,6 +101,7 @@ const SHARED = {
 const LAZY_CHUNKS = [
   '^src/client/fields/rich/rich-editor\\.ts$',
   '^src/client/fields/rich/rich-image\\.ts$',
+  '^src/client/fields/markdown/markdown-editor\\.ts$',
   '^src/client/panels/media/media-panel\\.ts$',
   '^src/client/panels/settings/settings-panel\\.ts$',
   '^src/client/panels/inbox/inbox-panel\\.ts$',

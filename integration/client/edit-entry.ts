@@ -26,8 +26,8 @@ interface Island {
   realtime: boolean;
   /** The page's sections fields (cmsSections): their blocks and the declared block types. */
   sections: NonNullable<MountOptions['sections']>;
-  /** The page's Markdown regions by marker: the Markdown each editor starts from, and a file-backed entry's edit standing. */
-  markdown: NonNullable<MountOptions['markdown']>;
+  /** The page's Markdown regions by marker (issue 32): the Markdown each starts from; absent on pages without one. */
+  markdown?: NonNullable<MountOptions['markdown']>;
 }
 
 const island = document.getElementById('louise-session');
@@ -36,6 +36,6 @@ const session = island?.textContent ? (JSON.parse(island.textContent) as Island)
 if (session) {
   document.documentElement.dataset.louiseEditing = '';
   const { access, revs, editParam, autoSave, live, declared, invalid, settings, inbox, search, realtime, sections, markdown } = session;
-  mountCms({ access, revs, invalid, editParam, autoSave, live, declared, settings, inbox, search, realtime, sections, markdown });
+  mountCms({ access, revs, invalid, editParam, autoSave, live, declared, settings, inbox, search, realtime, sections, ...(markdown ? { markdown } : {}) });
   document.dispatchEvent(new CustomEvent('louise:ready', { detail: { email: session.email, name: session.name, access } }));
 }

@@ -1,5 +1,5 @@
 import type { InvalidFields } from './invalid-notice.ts';
-import type { MarkdownSource } from '../../drafts/wire.ts';
+import type { MarkdownSource } from '../fields/markdown-note.ts';
 import type { SectionsNote } from '../sections/sections-model.ts';
 
 /** Options of `mountCms`. */
@@ -71,10 +71,9 @@ export interface MountOptions {
    */
   sections?: Readonly<Record<string, SectionsNote>>;
   /**
-   * The page's Markdown regions (`data-cms-type="markdown"`, `cmsEntry` in
-   * `louise/astro`), keyed `collection:key:field`, from the session island:
-   * the Markdown each editor starts from and, for a content-collection
-   * entry's stored edit, its standing against the deployed file.
+   * The page's Markdown regions (`data-cms-type="markdown"`), keyed
+   * `collection:key:field`: the Markdown each editor starts from and, for a
+   * content-collection entry, how the stored edit stands against the file.
    */
   markdown?: Readonly<Record<string, MarkdownSource>>;
   /** The fetch to use (tests inject one). */
