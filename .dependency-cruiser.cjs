@@ -2,6 +2,7 @@
 //
 //   security  <  http  <  db  <  content  <  search  <  drafts  <  media, forms, settings  <  editor
 //   security  <  markdown (Markdown to safe HTML; Markdown files edited so only what changed changes)
+//   markdown  <  drafts (a Markdown region's HTML is rendered when it is saved)
 //   content  <  auth;   db  <  health;   drafts  <  realtime;   all of these  <  worker
 //   (media, forms and settings never import one another; the louise/content entry,
 //   src/content/index.ts, alone keeps re-exporting drafts/merge-draft: ENTRY_REEXPORTS)
@@ -46,7 +47,8 @@ const LAYERS = {
   search: ['content', 'db', 'http', 'security'],
   // The draft/publish core: saves, versions, publish, overlays and the
   // collection's routes (which serve its search route and reindex on writes).
-  drafts: ['search', 'content', 'db', 'http', 'security'],
+  // (and markdown: a Markdown region is rendered once, when it is saved).
+  drafts: ['search', 'content', 'markdown', 'db', 'http', 'security'],
   // The three feature areas beside each other, on top of the drafts core (a
   // media reference lives in overlays; settings and forms reuse its merge and
   // database helpers), never importing one another.
