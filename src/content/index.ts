@@ -54,4 +54,3 @@ export { pick } from './table-codec.ts';
 export { overlayCollection, isRegionName, asRegions } from './overlay.ts';
 export { rewriteRegions, type RegionRewrite, type MarkdownOnPage } from './overlay-html.ts';
 export type { PageMarkdownSource } from './markdown-source.ts';
-export type { MarkdownRegion } from '../db/overlays-schema.ts';
