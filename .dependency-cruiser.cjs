@@ -1,6 +1,8 @@
 // Import boundaries (`npm run lint`): no cycles, and the layering of src/.
 //
 //   security  <  http  <  db  <  content  <  search  <  drafts  <  media, forms, settings  <  editor
+//   security  <  markdown (Markdown to safe HTML; Markdown files edited so only what changed changes)
+//   markdown  <  drafts (a Markdown region's HTML is rendered when it is saved)
 //   content  <  auth;   db  <  health;   drafts  <  realtime;   all of these  <  worker
 //   (media, forms and settings never import one another; the louise/content entry,
 //   src/content/index.ts, alone keeps re-exporting drafts/merge-draft: ENTRY_REEXPORTS)
@@ -37,11 +39,16 @@ const LAYERS = {
   http: ['security'],
   db: ['http', 'security'],
   content: ['db', 'http', 'security'],
+  // Markdown: to safe HTML (micromark, ending in security's sanitizer), and
+  // files as text: frontmatter and body edits that change only what changed
+  // (`louise content pull`). Pure, low, beside content.
+  markdown: ['security'],
   auth: ['content', 'db', 'http', 'security'],
   search: ['content', 'db', 'http', 'security'],
   // The draft/publish core: saves, versions, publish, overlays and the
   // collection's routes (which serve its search route and reindex on writes).
-  drafts: ['search', 'content', 'db', 'http', 'security'],
+  // (and markdown: a Markdown region is rendered once, when it is saved).
+  drafts: ['search', 'content', 'markdown', 'db', 'http', 'security'],
   // The three feature areas beside each other, on top of the drafts core (a
   // media reference lives in overlays; settings and forms reuse its merge and
   // database helpers), never importing one another.
@@ -94,6 +101,7 @@ const SHARED = {
 const LAZY_CHUNKS = [
   '^src/client/fields/rich/rich-editor\\.ts$',
   '^src/client/fields/rich/rich-image\\.ts$',
+  '^src/client/fields/markdown/markdown-editor\\.ts$',
   '^src/client/panels/media/media-panel\\.ts$',
   '^src/client/panels/settings/settings-panel\\.ts$',
   '^src/client/panels/inbox/inbox-panel\\.ts$',

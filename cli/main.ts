@@ -1,5 +1,7 @@
-// The `louise` command: dispatches to init, db and editor; turns a CliError
-// into its message and an exit code, and anything else into a short report.
+// The `louise` command: dispatches to init, db, editor, media and content;
+// turns a CliError into its message and an exit code, and anything else into
+// a short report.
+import { runContent } from './content-pull.ts';
 import type { OpenD1 } from './d1.ts';
 import { runDb } from './db-migrate.ts';
 import { runEditor } from './editor.ts';
@@ -15,6 +17,9 @@ export const MAIN_USAGE = `Usage: npx louise <command>
   db seed [--remote]                 create the site settings from cms.config's defaults
   editor add|password|list|remove    manage your site's editors (npx louise editor --help)
   media add <file...>                add files to the media library (npx louise media --help)
+  content pull [--remote] [--dry-run]
+                                     write the published edits of Markdown entries
+                                     into their files (npx louise content --help)
 
 Run it in your site's folder; it uses your wrangler config's D1 binding DB.`;
 
@@ -43,6 +48,9 @@ export async function main(argv: string[], cwd = process.cwd(), io: MainIo = {})
         return 0;
       case 'editor':
         await runEditor(rest, { cwd, log, ...(io.openD1 ? { openD1: io.openD1 } : {}), ...(io.password ? { password: io.password } : {}) });
+        return 0;
+      case 'content':
+        await runContent(rest, { cwd, log, error, openD1: io.openD1 });
         return 0;
       case 'media':
         await runMedia(rest, cwd, log);

@@ -33,6 +33,7 @@ export default defineConfig({
             'guides/editing',
             'guides/regions-and-collections',
             'guides/rich-text',
+            'guides/markdown',
             'guides/media',
             'guides/settings-and-forms',
             'guides/search',

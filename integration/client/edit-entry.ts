@@ -26,6 +26,8 @@ interface Island {
   realtime: boolean;
   /** The page's sections fields (cmsSections): their blocks and the declared block types. */
   sections: NonNullable<MountOptions['sections']>;
+  /** The page's Markdown regions by marker (issue 32): the Markdown each starts from; absent on pages without one. */
+  markdown?: NonNullable<MountOptions['markdown']>;
 }
 
 const island = document.getElementById('louise-session');
@@ -33,7 +35,7 @@ const session = island?.textContent ? (JSON.parse(island.textContent) as Island)
 
 if (session) {
   document.documentElement.dataset.louiseEditing = '';
-  const { access, revs, editParam, autoSave, live, declared, invalid, settings, inbox, search, realtime, sections } = session;
-  mountCms({ access, revs, invalid, editParam, autoSave, live, declared, settings, inbox, search, realtime, sections });
+  const { access, revs, editParam, autoSave, live, declared, invalid, settings, inbox, search, realtime, sections, markdown } = session;
+  mountCms({ access, revs, invalid, editParam, autoSave, live, declared, settings, inbox, search, realtime, sections, ...(markdown ? { markdown } : {}) });
   document.dispatchEvent(new CustomEvent('louise:ready', { detail: { email: session.email, name: session.name, access } }));
 }

@@ -12,6 +12,7 @@ import { DEFAULT_MEDIA_URL } from '../config.ts';
 export { defineCms, type CmsConfig, type MediaConfig, type SearchOptions, type SettingsOptions } from '../config.ts';
 export { loadEntry, loadSettings, type EntryAstro, type SettingLink } from '../worker/page-data.ts';
 export { cmsField, cmsImage, cmsSections, cmsBlock, cmsSetting, type BlockMarkers, type ImageAttributes } from '../worker/markers.ts';
+export { cmsEntry, type CollectionEntryLike, type EntryField } from '../worker/entry-markers.ts';
 export { cmsForm, type FormView, type FormAstro } from '../worker/form-view.ts';
 export { loadSearch, type SearchAstro, type SiteSearch } from '../worker/search-view.ts';
 export type { LouiseOptions } from '../options.ts';

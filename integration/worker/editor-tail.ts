@@ -1,4 +1,5 @@
 import options from 'virtual:louise/options';
+import type { MarkdownSource } from '../../src/drafts/wire.ts';
 import type { EditorSession } from '../../src/http/session.ts';
 import type { LouiseLocals } from './edit-mode.ts';
 import { editorScriptTag } from './editor-script.ts';
@@ -10,7 +11,7 @@ import { editorScriptTag } from './editor-script.ts';
  */
 export function editorTail(
   editor: EditorSession,
-  state: Pick<LouiseLocals, 'revs' | 'invalid' | 'sections'>,
+  state: Pick<LouiseLocals, 'revs' | 'invalid' | 'sections'> & { markdown?: Record<string, MarkdownSource> },
   site: {
     live: readonly string[];
     declared: readonly string[];
@@ -28,6 +29,8 @@ export function editorTail(
     invalid: state.invalid,
     // The page's sections fields: their blocks and block types (the sections editor's chunk reads them).
     sections: state.sections,
+    // The page's Markdown regions: what each editor starts from, and a file-backed entry's edit standing (markdownIsland).
+    markdown: state.markdown ?? {},
     editParam: options.editParam,
     autoSave: options.autoSave,
     live: site.live,

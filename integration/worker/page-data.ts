@@ -14,6 +14,8 @@ export interface EntryAstro {
   locals: App.Locals;
   cookies: BookmarkCookies;
   url: URL;
+  /** `astro build` prerendering the page (settings then come from cms.config: see loadSettings). */
+  isPrerendered?: boolean;
 }
 
 /** Where a loaded entry came from: what its markers (markers.ts) address. */
@@ -138,6 +140,9 @@ export async function loadSettings(astro: EntryAstro, options: { db?: D1Database
   const settings = settingsConfigOf(config);
   if (!settings) throw new TypeError('loadSettings(): the site declares no settings. Add `settings: {}` to defineCms() in cms.config.ts.');
   // Settings are drafts: visitors get the published settings; an editor in edit mode the draft they work on.
+  // A page prerendered by `astro build` takes the settings cms.config declares: the build machine's local
+  // database is not the site's (unmigrated in CI, someone's test edits on a laptop).
+  if (astro.isPrerendered && !import.meta.env.DEV) return resolveSettings(settings).defaults;
   const editing = astro.locals.louise?.editing === true;
   const found = await pageRead(astro, options.db, async (db) => {
     const read = await readSiteSettings(db, settings);

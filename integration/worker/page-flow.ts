@@ -2,6 +2,8 @@ import config from 'virtual:louise/config';
 import options from 'virtual:louise/options';
 import { rewriteRegions } from '../../src/content/overlay-html.ts';
 import { readSession } from '../../src/db/d1-cookie.ts';
+import type { MarkdownOnPage } from '../../src/content/overlay-html.ts';
+import { editModeMarkdown, markdownApplies } from '../../src/drafts/markdown-standing.ts';
 import { overlayWork, publishedOverlay } from '../../src/drafts/overlay-store.ts';
 import { mutable } from '../../src/security/headers.ts';
 import type { CmsEnv } from '../config.ts';
@@ -58,6 +60,8 @@ function regionOptions(cms: CmsRuntime, request: Request, env: CmsEnv, state: Lo
       editing: false,
       isOverlay: cms.isOverlay,
       regions: async (collection: string, key: string) => (kv ? publishedOverlay(kv, { collection, key }) : null),
+      // A file-backed body's edit shows only while the deployed file is the one it was made against.
+      markdownApplies,
     };
   }
   const client = readSession(env.DB, request);
@@ -66,8 +70,10 @@ function regionOptions(cms: CmsRuntime, request: Request, env: CmsEnv, state: Lo
     editing: true,
     isOverlay: cms.isOverlay,
     regions: (collection: string, key: string) => overlayWork(client, { collection, key }),
-    tail: (overlayRevs: Record<string, Record<string, string>>) =>
-      editorTail(editor, { ...state, revs: { ...overlayRevs, ...state.revs } }, { ...cms, realtime: cms.realtime(env) }),
+    tail: async (overlayRevs: Record<string, Record<string, string>>, found: Record<string, MarkdownOnPage>) => {
+      const markdown = await editModeMarkdown(env.KV, found);
+      return editorTail(editor, { ...state, revs: { ...overlayRevs, ...state.revs }, markdown }, { ...cms, realtime: cms.realtime(env) });
+    },
   };
 }
 

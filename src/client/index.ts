@@ -13,5 +13,6 @@
 //   forms/          `louise/client/forms`, the visitor's form helper (no editor code)
 export { mountCms, type CmsHandle } from './core/mount-cms.ts';
 export type { MountOptions } from './core/options.ts';
+export type { MarkdownSource } from '../drafts/wire.ts';
 export { parseMarker, type Marker } from './core/marker.ts';
 export { $status, type Status } from './core/status.ts';

@@ -52,4 +52,5 @@ export { readEntry, type Entry, type EntryKey, type ReadEntry } from './read-ent
 export type { VersionedTable } from './versioned-table.ts';
 export { pick } from './table-codec.ts';
 export { overlayCollection, isRegionName, asRegions } from './overlay.ts';
-export { rewriteRegions, type RegionRewrite } from './overlay-html.ts';
+export { rewriteRegions, type RegionRewrite, type MarkdownOnPage } from './overlay-html.ts';
+export type { PageMarkdownSource } from './markdown-source.ts';

@@ -1,8 +1,9 @@
 import type { ImageValue } from '../db/field-spec.ts';
-import type { OverlayRegions } from '../db/overlays-schema.ts';
+import type { MarkdownRegion, OverlayRegions } from '../db/overlays-schema.ts';
 import { fieldRev } from './field-rev.ts';
 import { isPhrasingHost } from './inline-host.ts';
 import { inlineRichHtml } from './inline-html.ts';
+import { decodeMarkdownSource, MARKDOWN_SOURCE_ATTRIBUTE, type PageMarkdownSource } from './markdown-source.ts';
 import { isRegionName, splitMarker } from './overlay.ts';
 
 /** A whole positive pixel count from an attribute, else null. */
@@ -35,6 +36,14 @@ function showImage(el: Element, image: ImageValue): void {
   el.removeAttribute('sizes');
 }
 
+/** A Markdown region of the page, for edit mode's island: what is stored (work in progress), and what the page says of its file (`cmsEntry`). */
+export interface MarkdownOnPage {
+  /** The stored region (the work in progress), or null when none is stored as Markdown. */
+  region: MarkdownRegion | null;
+  /** The page's `data-cms-source`, or null when the element has none (or a malformed one). */
+  page: PageMarkdownSource | null;
+}
+
 /** The marker attributes; visitors get none of them. */
 const MARKER_ATTRIBUTES = ['data-cms-field', 'data-cms-type', 'data-cms-label', 'data-cms-access'] as const;
 
@@ -45,8 +54,17 @@ export interface RegionRewrite {
   isOverlay(collection: string): boolean;
   /** The regions of a document (published ones for visitors, the work in progress for editors); asked once per document. */
   regions(collection: string, key: string): Promise<OverlayRegions | null>;
-  /** Edit mode: HTML to append at the end of `<body>`, given the revisions of each overlay document the page showed. */
-  tail?: (revs: Record<string, Record<string, string>>) => string;
+  /**
+   * Visitors: whether a stored Markdown region still overrides the
+   * file-backed body the page was built with (a region whose element carries
+   * `data-cms-source`); when not, the page's own body shows. Default: it does.
+   */
+  markdownApplies?: (region: MarkdownRegion, page: PageMarkdownSource) => Promise<boolean>;
+  /**
+   * Edit mode: HTML to append at the end of `<body>`, given the revisions of
+   * each overlay document the page showed and its Markdown regions by marker.
+   */
+  tail?: (revs: Record<string, Record<string, string>>, markdown: Record<string, MarkdownOnPage>) => string | Promise<string>;
 }
 
 /**
@@ -60,12 +78,17 @@ export interface RegionRewrite {
  * value saved as the other type is left out (the default shows) until it is
  * saved again. A rich value on an element that holds phrasing content only
  * (`<p>`, a heading, `<li>`...) is rendered inline: blocks joined by `<br />`,
- * never a `<p>` inside the `<p>`. For visitors every marker attribute is removed. Documents
+ * never a `<p>` inside the `<p>`. A Markdown region (`data-cms-type="markdown"`)
+ * takes the HTML rendered when it was saved, never rendered here; for
+ * visitors only while `markdownApplies`. Its `data-cms-source` (the file's
+ * body, see `cmsEntry`) is removed for everyone: edit mode hands it to the
+ * tail. For visitors every marker attribute is removed. Documents
  * are looked up once each, while the page streams.
  */
 export function rewriteRegions(response: Response, options: RegionRewrite): Response {
   const docs = new Map<string, Promise<OverlayRegions | null>>();
   const revs: Record<string, Record<string, string>> = {};
+  const markdown: Record<string, MarkdownOnPage> = {};
   const lookup = (collection: string, key: string) => {
     const id = `${collection}:${key}`;
     let found = docs.get(id);
@@ -77,8 +100,11 @@ export function rewriteRegions(response: Response, options: RegionRewrite): Resp
   };
   const rewriter = new HTMLRewriter().on('[data-cms-field]', {
     async element(el) {
-      const marker = splitMarker(el.getAttribute('data-cms-field'));
+      const raw = el.getAttribute('data-cms-field');
+      const marker = splitMarker(raw);
       const type = el.getAttribute('data-cms-type');
+      const source = type === 'markdown' ? el.getAttribute(MARKDOWN_SOURCE_ATTRIBUTE) : null;
+      el.removeAttribute(MARKDOWN_SOURCE_ATTRIBUTE);
       if (!options.editing) for (const name of MARKER_ATTRIBUTES) el.removeAttribute(name);
       if (!marker || !isRegionName(marker.field) || !options.isOverlay(marker.collection)) return;
       const regions = await lookup(marker.collection, marker.key);
@@ -86,9 +112,17 @@ export function rewriteRegions(response: Response, options: RegionRewrite): Resp
       if (options.editing) {
         const doc = `${marker.collection}:${marker.key}`;
         revs[doc] = { ...revs[doc], [marker.field]: fieldRev(region?.value ?? null) };
+        if (type === 'markdown') markdown[raw as string] = { region: region?.type === 'markdown' ? region : null, page: decodeMarkdownSource(source) };
       }
       if (!region) return;
-      if (region.type === 'image') {
+      if (region.type === 'markdown' || type === 'markdown') {
+        // Markdown only ever lands on a Markdown region, and as the HTML its save rendered.
+        if (region.type !== 'markdown' || type !== 'markdown') return;
+        // Decoded only here for visitors: a page whose regions hold no file-backed edit never pays for it.
+        const page = !options.editing && region.source !== undefined && options.markdownApplies ? decodeMarkdownSource(source) : null;
+        if (page && options.markdownApplies && !(await options.markdownApplies(region, page))) return;
+        el.setInnerContent(region.html, { html: true });
+      } else if (region.type === 'image') {
         if (type === 'image' && el.tagName === 'img' && region.value) showImage(el, region.value);
       } else if ((region.type === 'richtext') === (type === 'richtext') && type !== 'image') {
         // A region on a phrasing-content element holds inline HTML only: a stored block value is joined with <br>, never nested.
@@ -101,8 +135,8 @@ export function rewriteRegions(response: Response, options: RegionRewrite): Resp
   if (options.editing && tail) {
     rewriter.on('body', {
       element(el) {
-        el.onEndTag((end) => {
-          end.before(tail(revs), { html: true });
+        el.onEndTag(async (end) => {
+          end.before(await tail(revs, markdown), { html: true });
         });
       },
     });

@@ -19,8 +19,15 @@ const Region = v.variant(
   [
     v.strictObject({ type: v.picklist(['text', 'richtext']), value: v.string('value must be text') }),
     v.strictObject({ type: v.literal('image'), value: imageValue }),
+    v.strictObject({
+      type: v.literal('markdown'),
+      value: v.string(),
+      html: v.string(),
+      source: v.exactOptional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/))),
+      file: v.exactOptional(v.string()),
+    }),
   ],
-  'type must be text, richtext or image',
+  'type must be text, richtext, image or markdown',
 );
 const Regions = v.record(v.pipe(v.string(), v.check(isRegionName, 'region names are identifiers')), Region, 'regions must be an object');
 

@@ -2,8 +2,29 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { ImageValue } from './field-spec.ts';
 
-/** One marked region's stored value: the type it was edited as, and its text, sanitized HTML, or image. */
-export type OverlayRegion = { type: 'text' | 'richtext'; value: string } | { type: 'image'; value: ImageValue | null };
+/**
+ * A Markdown region as stored: the Markdown an editor wrote and the HTML it
+ * renders to (rendered and sanitized once, at save: visitors' pages only
+ * copy it). For a content-collection entry's body (`cmsEntry`), also the
+ * file the edit was made against, as the page named it (never the client),
+ * and `source`, the `sourceHash` of that file's body then: `louise content
+ * pull` writes `value` into `file`, and a deploy that changed the body
+ * since stops the edit overriding it for visitors.
+ */
+export interface MarkdownRegion {
+  type: 'markdown';
+  /** The Markdown, as the editor wrote it (normalized like any multi-line text). */
+  value: string;
+  /** `value` rendered by `renderMarkdown` and sanitized, at save: what pages show. */
+  html: string;
+  /** The `sourceHash` of the entry's body (`entry.body`) the edit was made against. */
+  source?: string;
+  /** The entry's file, relative to the project root, as the page named it. */
+  file?: string;
+}
+
+/** One marked region's stored value: the type it was edited as, and its text, sanitized HTML, image, or Markdown with its HTML. */
+export type OverlayRegion = { type: 'text' | 'richtext'; value: string } | { type: 'image'; value: ImageValue | null } | MarkdownRegion;
 
 /** The regions of one overlay document, by field name. */
 export type OverlayRegions = Record<string, OverlayRegion>;

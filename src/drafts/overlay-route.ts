@@ -3,15 +3,18 @@ import { isOverlayKey, isRegionName, OVERLAY_COLLECTION } from '../content/overl
 import { prepareFields } from '../content/prepare-fields.ts';
 import type { DraftEdit } from './merge-draft.ts';
 import { readSession, withBookmark, writeSession } from '../db/d1-cookie.ts';
-import type { OverlayRegion, OverlayRegions } from '../db/overlays-schema.ts';
+import type { MarkdownRegion, OverlayRegion, OverlayRegions } from '../db/overlays-schema.ts';
 import { HttpError, json } from '../http/errors.ts';
 import { requireEditor } from '../http/guard.ts';
 import { jsonObject, parseBody } from '../http/parse-body.ts';
 import { answering, type EditorRoute } from '../http/route.ts';
 import type { ResolveEditor } from '../http/session.ts';
+import { renderMarkdown } from '../markdown/render.ts';
+import { normalizeFieldText } from '../security/field-text.ts';
 import { sanitizeRichHtml } from '../security/sanitize-rich.ts';
 import { applyDiscard, applyPublish, applyUnpublish } from './apply-publish.ts';
 import { findOverlayId, mirrorOverlay, overlayDeps, regionRevs, saveOverlayRegions, type OverlayDoc, type OverlayEnv } from './overlay-store.ts';
+import { notedSource } from './markdown-sources.ts';
 import { DiscardBody, listVersions, PublishBody } from './versions-route.ts';
 
 export interface OverlayRouteOptions<E> {
@@ -34,7 +37,10 @@ const Base = v.optional(
   {},
 );
 const Types = v.optional(
-  v.record(v.pipe(v.string(), v.check(isRegionName)), v.picklist(['text', 'richtext', 'image'], 'each $type must be text, richtext or image')),
+  v.record(
+    v.pipe(v.string(), v.check(isRegionName)),
+    v.picklist(['text', 'richtext', 'image', 'markdown'], 'each $type must be text, richtext, image or markdown'),
+  ),
   {},
 );
 
@@ -45,8 +51,11 @@ const Types = v.optional(
  * of `versionsRoute`, with the document named by `collection/key`:
  *
  * - `GET  /api/cms/:collection/:key/versions`: history and `revs` per region (empty for a document never saved).
- * - `POST /api/cms/:collection/:key/versions` `{ <field>: text, $base?: { <field>: rev }, $type?: { <field>: 'text' | 'richtext' } }`:
+ * - `POST /api/cms/:collection/:key/versions` `{ <field>: text, $base?: { <field>: rev }, $type?: { <field>: 'text' | 'richtext' | 'image' | 'markdown' } }`:
  *   `{ versionId, revs }`; 409 on a stale `$base`. Plain text is normalized, rich HTML sanitized.
+ *   A Markdown region is `{ <field>: { type: 'markdown', value: markdown } }` (or its text with `$type` markdown):
+ *   rendered to sanitized HTML here, once, and stored as `{ type, value, html }`, plus the `file` and `source`
+ *   the Worker noted when it showed the region in edit mode (`noteSource`); a client never sets those.
  * - `POST …/publish` `{ versionId? }`, `POST …/unpublish` (both need `access.publish`), `POST …/discard` `{ versionId }`.
  *
  * Publishing copies the published regions to KV, which visitors' pages read.
@@ -70,7 +79,8 @@ export function overlayRoute<E extends OverlayEnv>(options: OverlayRouteOptions<
     const session = await requireEditor(request, env, options.resolveEditor, { publish: action === 'publish' || action === 'unpublish' });
     const client = writeSession(env.DB);
     if (action === 'versions') {
-      const edit = parseSave(await parseBody(request, jsonObject('The body must be a JSON object of changed regions.')), sanitize);
+      const edit = parseSave(await parseBody(request, jsonObject('The body must be a JSON object of changed regions.')), sanitize, options.mediaBase);
+      if (env.KV) await addNotedSources(env.KV, doc, edit.fields);
       return withBookmark(json(await saveOverlayRegions(client, session, doc, edit)), client, request);
     }
     const id = await findOverlayId(client, doc);
@@ -129,8 +139,43 @@ function overlayTarget(pathname: string, options: OverlayRouteOptions<never>): {
   return { doc: { collection, key }, action };
 }
 
+/** Each Markdown region saved gets the file and source hash the Worker noted for it, if any (a region not backed by a file has none). */
+async function addNotedSources(kv: KVNamespace, doc: OverlayDoc, fields: Record<string, OverlayRegion>): Promise<void> {
+  for (const [name, region] of Object.entries(fields)) {
+    if (region.type !== 'markdown') continue;
+    const noted = await notedSource(kv, doc, name);
+    if (!noted) continue;
+    region.source = noted.hash;
+    if (noted.file !== undefined) region.file = noted.file;
+  }
+}
+
+const MarkdownSave = v.strictObject(
+  { type: v.literal('markdown'), value: v.string('value must be Markdown text') },
+  'a Markdown region is { type: "markdown", value }: nothing else (the server renders the HTML and notes the file)',
+);
+
+/** A Markdown region's text from either wire form: `{ type: 'markdown', value }`, or the text with `$type` markdown. */
+function markdownText(name: string, raw: unknown, typed: string | undefined): string | null {
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && (typed === undefined || typed === 'markdown')) {
+    const parsed = v.safeParse(MarkdownSave, raw);
+    if (!parsed.success) throw new HttpError(400, 'invalid_body', `${name}: ${v.summarize(parsed.issues)}`);
+    return parsed.output.value;
+  }
+  if (typed !== 'markdown') return null;
+  if (typeof raw !== 'string') throw new HttpError(400, 'invalid_body', `${name}: a Markdown region's value must be text.`);
+  return raw;
+}
+
+/** A Markdown region as stored: its text normalized like any multi-line text, and the HTML it renders to, sanitized like rich text. */
+function markdownRegion(name: string, markdown: string, mediaBase: string | undefined): MarkdownRegion {
+  if (markdown.length > MAX_REGION) throw new HttpError(413, 'too_large', `${name}: a region holds at most ${MAX_REGION} characters.`);
+  const value = normalizeFieldText(markdown, { oneLine: false });
+  return { type: 'markdown', value, html: renderMarkdown(value, { mediaBase }) };
+}
+
 /** The one parse of a save body: the regions it carries, prepared like any field of their type (`prepareFields`), and its `$base`; 400/413 for anything else. */
-function parseSave(body: Record<string, unknown>, sanitize: (html: string) => string): DraftEdit<OverlayRegion> {
+function parseSave(body: Record<string, unknown>, sanitize: (html: string) => string, mediaBase: string | undefined): DraftEdit<OverlayRegion> {
   const parsedBase = v.safeParse(Base, body.$base);
   if (!parsedBase.success) throw new HttpError(400, 'invalid_body', v.summarize(parsedBase.issues));
   const types = v.safeParse(Types, body.$type);
@@ -143,9 +188,14 @@ function parseSave(body: Record<string, unknown>, sanitize: (html: string) => st
   if (bad.length > 0) throw new HttpError(400, 'unknown_field', `Not a region name: ${bad.map((name) => JSON.stringify(name)).join(', ')}.`, { fields: bad });
   for (const name of names) {
     const raw = body[name];
+    const markdown = markdownText(name, raw, types.output[name]);
+    if (markdown !== null) {
+      values[name] = markdownRegion(name, markdown, mediaBase);
+      continue;
+    }
     if (typeof raw === 'string' && raw.length > MAX_REGION) throw new HttpError(413, 'too_large', `${name}: a region holds at most ${MAX_REGION} characters.`);
     // A region is a field of the type the template gives it: the one preparation every write path uses.
-    const type = types.output[name] ?? 'text';
+    const type = (types.output[name] ?? 'text') as 'text' | 'richtext' | 'image';
     const { data, violations } = prepareFields({ value: raw }, { value: { type } }, sanitize);
     if (violations[0]) throw new HttpError(400, 'invalid_body', `${name}: ${violations[0].message}`);
     values[name] = { type, value: data.value } as OverlayRegion;

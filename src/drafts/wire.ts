@@ -101,3 +101,24 @@ export interface ReviewAnswer {
   /** After a publish: the live pointer. */
   publishedVersionId?: number;
 }
+
+/**
+ * What the editor of a Markdown region starts from: the edit-mode session
+ * island's `markdown`, keyed by the full `collection:key:field` marker
+ * (built by the Worker, `markdownIsland`).
+ */
+export interface MarkdownSource {
+  /** The stored work in progress, else the file's body as the page was built with it (`entry.body`). */
+  markdown: string;
+  /** File-backed entries only (`cmsEntry`): the file, relative to the project root. */
+  file?: string;
+  /**
+   * A file-backed entry with a stored edit: the edit against the deployed
+   * file (`editStanding`). `applies`: the file is the one the edit was made
+   * against; `pulled`: the file already says what the edit says; `choose`:
+   * the file changed since, and visitors see the file until an editor saves.
+   */
+  standing?: 'applies' | 'choose' | 'pulled';
+  /** When `standing` is `choose`: the deployed file's body, for the editor to choose between. */
+  fileMarkdown?: string;
+}

@@ -1,4 +1,5 @@
 export { sanitizeRichHtml, ALLOWED_TAGS, ATTR_ALLOW, type SanitizeRichOptions } from './sanitize-rich.ts';
+export { sanitizeMarkdownHtml } from './sanitize-markdown.ts';
 export { sanitizeModelHtml } from './sanitize-model.ts';
 export { plainText, metaDescription, hasRichText, stripEmptyHeadings, SEO_DESCRIPTION_MAX } from './text.ts';
 export { normalizeFieldText } from './field-text.ts';

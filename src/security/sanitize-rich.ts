@@ -168,15 +168,43 @@ const BASE_OPTIONS = {
  * @example sanitizeRichHtml('<p onclick="x()">Hi <a href="javascript:x()">there</a></p>') // '<p>Hi <a>there</a></p>'
  */
 export function sanitizeRichHtml(html: string, options: SanitizeRichOptions = {}): string {
+  return sanitizeRichWith(html, options, NO_EXTENSION);
+}
+
+/**
+ * What one kind of content adds to rich text's allowlist, and nothing else: rich
+ * text itself never gets it (Markdown's task-list checkboxes and code-language
+ * classes, see sanitize-markdown.ts). Links, images and ids keep rich text's checks.
+ */
+export interface RichExtension {
+  tags: readonly string[];
+  attributes: Readonly<Record<string, readonly sanitizeHtml.AllowedAttribute[]>>;
+  classes: Readonly<Record<string, readonly RegExp[]>>;
+  transforms: Readonly<Record<string, sanitizeHtml.Transformer>>;
+  /** Elements removed with their content, beside images without a usable src. */
+  drop: (frame: sanitizeHtml.IFrame) => boolean;
+}
+
+const NO_EXTENSION: RichExtension = { tags: [], attributes: {}, classes: {}, transforms: {}, drop: () => false };
+
+/** {@link sanitizeRichHtml} with `extension` added to the allowlist. */
+export function sanitizeRichWith(html: string, options: SanitizeRichOptions, extension: RichExtension): string {
   if (typeof html !== 'string') throw new TypeError('sanitizeRichHtml expects a string');
   const base = options.mediaBase === undefined ? undefined : parseMediaBase(options.mediaBase);
+  const allowed = extension.tags.length === 0 ? ALLOWED : new Set([...ALLOWED, ...extension.tags]);
+  const attributes = { ...BASE_OPTIONS.allowedAttributes };
+  for (const [tag, names] of Object.entries(extension.attributes)) attributes[tag] = [...(attributes[tag] ?? []), ...names];
+  const classes = Object.fromEntries(Object.entries(extension.classes).map(([tag, shapes]) => [tag, [...shapes]]));
   return sanitizeStable(stripNul(html), (unwrapped) => ({
     ...BASE_OPTIONS,
+    allowedTags: [...allowed],
+    allowedAttributes: attributes,
+    allowedClasses: classes,
     onOpenTag: (name) => {
-      if (!ALLOWED.has(name)) unwrapped();
+      if (!allowed.has(name)) unwrapped();
     },
-    transformTags: { ...ID_TRANSFORMS, a: (_, attribs) => link(attribs) },
-    exclusiveFilter: (frame) => badImage(frame, base),
+    transformTags: { ...ID_TRANSFORMS, ...extension.transforms, a: (_, attribs) => link(attribs) },
+    exclusiveFilter: (frame) => badImage(frame, base) || extension.drop(frame),
   }));
 }
 

@@ -22,7 +22,9 @@ import { startSite } from './harness.ts';
 // and their two lazy openers. 17.25 KiB with what a rich field does before its editor is there (the keys typed natively
 // are saved, an early Ctrl+K is kept for the link popover) and the phone bar's presence line: nothing typed is lost while
 // the 90 KiB rich-text chunk loads.
-const CORE_BUDGET = 17.25 * 1024;
+// 17.5 KiB with issue 32's Markdown regions (it is 17.46): the core arms a `data-cms-type="markdown"` region (focus or
+// pointer-over loads its editor; a region whose stored edit and file differ loads it at once to ask which to keep).
+const CORE_BUDGET = 17.5 * 1024;
 // 83 KiB since issue 29: the "kept as written" node and the block-source serializer (an edit never removes what the editor
 // did not touch) added 2.4 KiB to a chunk that had 1.6 KiB left. 85 KiB since issue 31 (it is 84.6): the one formatting
 // toolbar and the floating one on a selection (icons, pressed states, roving focus) and the caret's handover at mount;
@@ -31,7 +33,17 @@ const CORE_BUDGET = 17.25 * 1024;
 // and link nodes its transformer list names (Rollup keeps them), and the link popover, slash menu and paste cleanup add
 // about 9 KiB. Loading the Markdown engine with import() split Lexical into a shared chunk that did not mount in the
 // end-to-end run; it stays static until that is understood.
-const RICH_BUDGET = 101 * 1024;
+// 107 KiB since issue 32 (it is 106.4; 99.5 before): the Markdown editor is its own chunk and shares Lexical with
+// this one, so Rolldown moved Lexical and the modules both use into a shared chunk counted here in full, with the
+// parts of those modules only the Markdown editor calls (@lexical/markdown's import and export, check lists).
+const RICH_BUDGET = 107 * 1024;
+/**
+ * The Markdown editor (issue 32): the Markdown parser the editor checks each block with (mdast-util-from-markdown,
+ * micromark and GFM, 25.5 KiB of its own chunk), its transformers and nodes, and the Lexical chunk it shares with the
+ * rich-text editor (counted in both budgets; a page with both downloads it once). Loaded only on a page with a
+ * `data-cms-type="markdown"` region, when the editor reaches for it. It is 125.1 KiB.
+ */
+const MARKDOWN_BUDGET = 127 * 1024;
 // 9.25 KiB since issue 31 (it is 9.24): Delete asks through the styled confirmation (core/confirm.ts, 1.0 KiB) instead of confirm().
 // 10 KiB since issue 31's finish (it is 9.9): dialogs stay on a phone's screen when the page is wider than it (core/dialog-view.ts, 0.4 KiB,
 // shared by the panel frame and the styled confirmation; the panels and confirm budgets below grew by it too).
@@ -91,6 +103,7 @@ const MANIFEST = new URL('.vite/manifest.json', ASSETS);
 const ENTRY_SOURCE = 'integration/client/edit-entry.ts';
 /** Each lazy chunk by the source module it is built from (the folder of src/client it lives in). */
 const RICH_SOURCE = 'src/client/fields/rich/rich-editor.ts';
+const MARKDOWN_SOURCE = 'src/client/fields/markdown/markdown-editor.ts';
 const PANEL_SOURCE = 'src/client/panels/media/media-panel.ts';
 const CONFLICT_VIEW_SOURCE = 'src/client/panels/choices/choice-view.ts';
 const REALTIME_SOURCE = 'src/client/realtime/realtime-client.ts';
@@ -148,6 +161,7 @@ const inCore = (src: string) => fileOf(src) === undefined || core.has(fileOf(src
 /** A source module's own chunk is among `chunks`. */
 const isIn = (chunks: ReadonlySet<string>, src: string) => fileOf(src) !== undefined && chunks.has(fileOf(src)!);
 const rich = lazyChunk(RICH_SOURCE);
+const markdown = lazyChunk(MARKDOWN_SOURCE);
 const conflictView = lazyChunk(CONFLICT_VIEW_SOURCE);
 const sections = lazyChunk(SECTIONS_SOURCE);
 const readonly = lazyChunk(READONLY_SOURCE);
@@ -171,6 +185,7 @@ describe('edit-mode client size budgets', () => {
     // Every chunk the core loads on demand has its budget below (a new one needs its own).
     const budgeted = [
       RICH_SOURCE,
+      MARKDOWN_SOURCE,
       PANEL_SOURCE,
       CONFLICT_VIEW_SOURCE,
       REALTIME_SOURCE,
@@ -260,6 +275,21 @@ describe('edit-mode client size budgets', () => {
       expect(size).toBeGreaterThan(1024);
       expect(size).toBeLessThanOrEqual(budget);
     });
+
+  it(`keeps the Markdown editor in its own chunk, out of the core and the rich-text chunk, within ${kb(MARKDOWN_BUDGET)} gzipped`, () => {
+    expect(markdown.size, 'the Markdown editor is not a separate dynamically imported chunk').toBeGreaterThan(0);
+    expect(inCore(MARKDOWN_SOURCE), 'the Markdown editor is in the core').toBe(false);
+    expect(isIn(rich, MARKDOWN_SOURCE), 'the Markdown editor is in the rich-text chunk').toBe(false);
+    // The Markdown parser comes only with the Markdown editor: a page without a Markdown region never loads it.
+    // (mdast's node type names and micromark's error message survive minifying.)
+    const parser = (name: string) => source(name).includes('thematicBreak') || source(name).includes('Cannot close document');
+    expect([...markdown].some(parser), 'the Markdown editor chunk has no Markdown parser').toBe(true);
+    expect([...core, ...rich].filter(parser), 'the Markdown parser is in the core or the rich-text chunk').toEqual([]);
+    const size = gzipped(markdown);
+    console.log(`Markdown editor chunk: ${kb(size)} gzipped (${[...markdown].join(', ')})`);
+    expect(size).toBeGreaterThan(20 * 1024);
+    expect(size).toBeLessThanOrEqual(MARKDOWN_BUDGET);
+  });
 
   it(`keeps the rich-text chunk within ${kb(RICH_BUDGET)} gzipped`, () => {
     const size = gzipped(rich);

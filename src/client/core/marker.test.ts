@@ -26,6 +26,14 @@ describe('resolveOptions', () => {
     expect(resolveOptions({ autoSave: { debounceMs: 250 }, access: { publish: true } })).toMatchObject({ debounceMs: 250, publish: true });
   });
 
+  it('passes the island’s Markdown regions through (none by default)', () => {
+    expect(resolveOptions().markdown).toEqual({});
+    const markdown = {
+      'blog:first-post:body': { markdown: '# Hi', file: 'src/content/blog/first-post.md', standing: 'choose' as const, fileMarkdown: '# Hey' },
+    };
+    expect(resolveOptions({ markdown }).markdown).toEqual(markdown);
+  });
+
   it('rejects a debounce that is not a non-negative integer, naming the option', () => {
     for (const debounceMs of [1.5, -1, Number.NaN, '800' as unknown as number]) {
       expect(() => resolveOptions({ autoSave: { debounceMs } })).toThrow(/autoSave\.debounceMs must be a non-negative integer/);

@@ -126,7 +126,7 @@ export function mountCms(input?: MountOptions): CmsHandle | null {
   const loading: Promise<unknown>[] = [...units.values()]
     .filter((unit) => !unit.sections)
     .map((unit) =>
-      attachEditors(unit, autoSave, media).then(
+      attachEditors(unit, autoSave, media, options.markdown).then(
         () => {
           if (liveDoc && !unit.target.live && docOf(unit.target) === docOf(liveDoc)) holdJoining(unit.parts);
           startUnit(unit, { debounceMs: options.debounceMs, transport, revs: revs.get(docOf(unit.target)), backup, refresh: report.refresh });

@@ -1,4 +1,5 @@
 import type { InvalidFields } from './invalid-notice.ts';
+import type { MarkdownSource } from '../fields/markdown-note.ts';
 import type { SectionsNote } from '../sections/sections-model.ts';
 
 /** Options of `mountCms`. */
@@ -69,6 +70,12 @@ export interface MountOptions {
    * loads only on a page with a `data-cms-sections` element.
    */
   sections?: Readonly<Record<string, SectionsNote>>;
+  /**
+   * The page's Markdown regions (`data-cms-type="markdown"`), keyed
+   * `collection:key:field`: the Markdown each editor starts from and, for a
+   * content-collection entry, how the stored edit stands against the file.
+   */
+  markdown?: Readonly<Record<string, MarkdownSource>>;
   /** The fetch to use (tests inject one). */
   fetch?: typeof fetch;
 }
@@ -89,6 +96,7 @@ export interface ResolvedOptions {
   search: readonly string[];
   realtime: boolean;
   sections: Readonly<Record<string, SectionsNote>>;
+  markdown: Readonly<Record<string, MarkdownSource>>;
   fetch: typeof fetch;
 }
 
@@ -115,6 +123,7 @@ export function resolveOptions(input: MountOptions = {}): ResolvedOptions {
     search: input.search ?? [],
     realtime: input.realtime === true,
     sections: input.sections ?? {},
+    markdown: input.markdown ?? {},
     fetch: input.fetch ?? ((...args) => globalThis.fetch(...args)),
   };
 }

@@ -1,5 +1,7 @@
 import type { Backup } from './backup.ts';
 import { attachImageField, type MediaAccess } from '../fields/image-field.ts';
+import { attachMarkdownField } from '../fields/markdown-field.ts';
+import type { MarkdownSource } from '../fields/markdown-note.ts';
 import { attachPlainField } from '../fields/plain-field.ts';
 import { attachRichField } from '../fields/rich-field.ts';
 import { same } from './same-value.ts';
@@ -7,11 +9,16 @@ import { createSaveQueue, type SaveQueue } from './save-queue.ts';
 import type { Transport } from './transport.ts';
 import { unitValue, type Unit } from './units.ts';
 
-/** Mounts each part's editor (plain text, rich text or image; `media` says where images are uploaded and picked), sending every input to the unit's queue. */
-export function attachEditors(unit: Unit, autoSave: boolean, media: MediaAccess): Promise<unknown> {
+/**
+ * Mounts each part's editor (plain text, rich text, Markdown or image; `media` says where images are uploaded and
+ * picked; `markdown` holds the Markdown regions' sources by marker), sending every input to the unit's queue.
+ */
+export function attachEditors(unit: Unit, autoSave: boolean, media: MediaAccess, markdown: Readonly<Record<string, MarkdownSource>> = {}): Promise<unknown> {
   const attach = unit.parts.map(async (part) => {
     const onInput = () => unit.queue?.edit(unitValue(unit));
     if (part.kind === 'image') part.editor = attachImageField(part.el, onInput, media);
+    // A Markdown region edits the island's Markdown, never the HTML the page shows (markdown-field.ts).
+    else if (part.kind === 'markdown') part.editor = attachMarkdownField(part.el, onInput, media, markdown[unit.target.marker]);
     // A rich field is armed: its editor mounts on first focus or pointer-over (rich-field.ts).
     else part.editor = part.kind === 'rich' ? attachRichField(part.el, onInput, media) : attachPlainField(part.el, onInput);
     part.el.addEventListener('focusout', () => autoSave && void unit.queue?.flush());

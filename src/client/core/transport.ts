@@ -16,7 +16,7 @@ export interface SaveTarget {
   /** Saved live through `/save` (a declared collection without drafts); otherwise a draft through the versions route. */
   live: boolean;
   /** An overlay region (a collection the site did not declare): its saves say how the template types it. */
-  region?: 'text' | 'richtext' | 'image' | undefined;
+  region?: 'text' | 'richtext' | 'markdown' | 'image' | undefined;
 }
 
 export type SaveOutcome =

@@ -9,11 +9,12 @@ import type { SaveQueue } from './save-queue.ts';
 import type { SaveTarget } from './transport.ts';
 
 /**
- * How a marked element is edited: plain text, rich text (Lexical), or an
+ * How a marked element is edited: plain text, rich text (Lexical), Markdown
+ * (Lexical over the island's Markdown source, see markdown-field.ts), or an
  * image (`data-cms-type="image"`, see image-field.ts); in a block, also a
  * link (link-field.ts); and a sections list as a whole (sections-client.ts).
  */
-export type PartKind = 'plain' | 'rich' | 'image' | 'link' | 'sections';
+export type PartKind = 'plain' | 'rich' | 'markdown' | 'image' | 'link' | 'sections';
 
 /** One marked element of a unit: the whole field, or one item of a stored list. */
 export interface Part {
@@ -117,7 +118,17 @@ export function unitValue(unit: Unit): unknown {
 /** Puts a value (a string or an image value, or a list by index) into the unit's editors, each narrowed to what its kind shows. */
 export function showValue(unit: Unit, value: unknown): void {
   const put = (part: Part | undefined, item: unknown) =>
-    part?.editor?.set(part.kind === 'image' ? imageValue(item) : part.kind === 'plain' || part.kind === 'rich' ? String(item ?? '') : item);
+    part?.editor?.set(
+      part.kind === 'image'
+        ? imageValue(item)
+        : part.kind === 'plain' || part.kind === 'rich'
+          ? String(item ?? '')
+          : part.kind === 'markdown'
+            ? typeof item === 'string'
+              ? item
+              : null
+            : item,
+    );
   if (unit.parts.some((part) => part.index !== null)) for (const part of unit.parts) put(part, Array.isArray(value) ? value[part.index ?? 0] : '');
   else put(unit.parts[0], value);
 }
@@ -125,12 +136,16 @@ export function showValue(unit: Unit, value: unknown): void {
 /** How a marked element is edited, from its `data-cms-type` (a link is a block field's, see sections-client.ts). */
 export const kindOf = (el: HTMLElement): PartKind => {
   const type = el.dataset.cmsType;
-  return type === 'richtext' ? 'rich' : type === 'image' ? 'image' : type === 'link' ? 'link' : 'plain';
+  return type === 'richtext' ? 'rich' : type === 'markdown' ? 'markdown' : type === 'image' ? 'image' : type === 'link' ? 'link' : 'plain';
 };
 
 /** An overlay region's type (its collection was not declared), else undefined. */
-function regionType(options: ResolvedOptions, collection: string, el: HTMLElement): 'text' | 'richtext' | 'image' | undefined {
+export function regionType(
+  options: Pick<ResolvedOptions, 'declared'>,
+  collection: string,
+  el: HTMLElement,
+): 'text' | 'richtext' | 'markdown' | 'image' | undefined {
   if (!options.declared || options.declared.has(collection)) return undefined;
   const kind = kindOf(el);
-  return kind === 'rich' ? 'richtext' : kind === 'image' ? 'image' : 'text';
+  return kind === 'rich' ? 'richtext' : kind === 'markdown' ? 'markdown' : kind === 'image' ? 'image' : 'text';
 }

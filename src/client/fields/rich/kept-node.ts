@@ -6,8 +6,10 @@ import { DecoratorNode, type DOMConversionMap, type DOMExportOutput, type Lexica
 
 type SerializedKept = SerializedLexicalNode & { html: string; inline: boolean };
 
-const CUE = 'Kept as written';
-const HOW = 'the editor does not change this part; click it and press Delete to remove it';
+/** The label a kept part shows (the Markdown editor's kept blocks show it too). */
+export const KEPT_CUE = 'Kept as written';
+/** What the editor may do with a kept part, said to assistive technology and in its tooltip. */
+export const KEPT_HOW = 'the editor does not change this part; click it and press Delete to remove it';
 
 /**
  * Inline elements kept as written while a field loads (not on paste, where
@@ -72,8 +74,8 @@ export class KeptNode extends DecoratorNode<null> {
     box.className = this.__inline ? 'louise-kept louise-kept-inline' : 'louise-kept';
     box.contentEditable = 'false';
     box.setAttribute('role', 'group');
-    box.setAttribute('aria-label', `${CUE}: ${HOW}`);
-    box.title = `${CUE}: ${HOW}.`;
+    box.setAttribute('aria-label', `${KEPT_CUE}: ${KEPT_HOW}`);
+    box.title = `${KEPT_CUE}: ${KEPT_HOW}.`;
     const content = document.createElement(this.__inline ? 'span' : 'div');
     content.className = 'louise-kept-content';
     // The HTML came from this very page (the field's own content); from JSON it is only shown as text.
@@ -84,7 +86,7 @@ export class KeptNode extends DecoratorNode<null> {
       const cue = document.createElement('span');
       cue.className = 'louise-kept-cue';
       cue.setAttribute('aria-hidden', 'true');
-      cue.textContent = CUE;
+      cue.textContent = KEPT_CUE;
       box.append(cue);
     }
     box.append(content);

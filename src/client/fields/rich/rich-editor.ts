@@ -4,38 +4,31 @@ import { createEmptyHistoryState, registerHistory } from '@lexical/history';
 import { humanLabel } from '../../core/human-label.ts';
 import { LinkNode } from './link-node.ts';
 import { ListItemNode, ListNode, registerList } from '@lexical/list';
-import { DRAG_DROP_PASTE, HeadingNode, QuoteNode, registerRichText } from '@lexical/rich-text';
+import { HeadingNode, QuoteNode, registerRichText } from '@lexical/rich-text';
 import {
-  $createNodeSelection,
   $createRangeSelectionFromDom,
-  $getNearestNodeFromDOMNode,
   $getRoot,
   $getSelection,
   $isParagraphNode,
   $isRangeSelection,
-  $isNodeSelection,
   $setSelection,
-  CLICK_COMMAND,
-  COMMAND_PRIORITY_EDITOR,
   COMMAND_PRIORITY_LOW,
   createEditor,
   INSERT_LINE_BREAK_COMMAND,
   INSERT_PARAGRAPH_COMMAND,
-  KEY_ENTER_COMMAND,
   PASTE_COMMAND,
   RootNode,
   type LexicalEditor,
 } from 'lexical';
 import { isPhrasingHost } from '../../../content/inline-host.ts';
-import { $isImageNode, ImageNode } from './image-node.ts';
-import { $isKeptNode, KeptNode } from './kept-node.ts';
+import { ImageNode } from './image-node.ts';
+import { KeptNode } from './kept-node.ts';
 import type { FieldEditor } from '../plain-field.ts';
 import { DEFAULT_RICH_CONTEXT, type RichContext } from '../rich-context.ts';
 import { $exportSource, $flattenRoot, $loadSource, type Ledger } from './rich-source.ts';
-import { $status } from '../../core/status.ts';
-import { INSERT_IMAGE_FROM_LIBRARY } from './commands.ts';
 import { readSelection, restoreSelection } from './caret.ts';
 import { fieldRules } from './field-rules.ts';
+import { registerImages } from './register-images.ts';
 import { registerLinks } from './rich-link.ts';
 import { registerMarkdown } from './rich-markdown.ts';
 import { registerPaste } from './rich-paste.ts';
@@ -56,107 +49,6 @@ function load(editor: LexicalEditor, html: string, inline: boolean): Ledger {
     { discrete: true, tag: LOAD },
   );
   return ledger;
-}
-
-/** The selection as it is now, to insert at after an await (a dialog or an upload). */
-const $here = () => $getSelection()?.clone() ?? null;
-
-/** Runs `use` with the image code (upload, alt dialog, media panel), loaded on first use; a failure is said in the status line. */
-function withImages(use: (images: typeof import('./rich-image.ts')) => Promise<void>): void {
-  import('./rich-image.ts')
-    .then(use)
-    .catch((error: unknown) => $status.set({ tone: 'problem', text: `The image could not be added (${String(error)}). Reload the page to try again.` }));
-}
-
-/**
- * Images in the field: a pasted or dropped file is uploaded to the media
- * library and inserted; a click selects an image (Delete removes it);
- * double-click or Enter on it changes its alt text.
- */
-function registerImages(editor: LexicalEditor, context: RichContext): void {
-  editor.registerCommand(
-    INSERT_IMAGE_FROM_LIBRARY,
-    (label) => {
-      const at = $here();
-      withImages((m) => m.insertFromLibrary(editor, context, at, label));
-      return true;
-    },
-    COMMAND_PRIORITY_EDITOR,
-  );
-  editor.registerCommand(
-    DRAG_DROP_PASTE,
-    (files) => {
-      const at = $here();
-      withImages((m) => m.insertFiles(editor, context, files, at));
-      return true;
-    },
-    COMMAND_PRIORITY_EDITOR,
-  );
-  // Rich text pastes HTML when the clipboard has any: a browser's Copy Image
-  // puts an <img> pointing at its own site beside the file (the server would
-  // drop it), so a paste whose only content is images uploads the files.
-  editor.registerCommand(
-    PASTE_COMMAND,
-    (event) => {
-      const data = event instanceof ClipboardEvent ? event.clipboardData : null;
-      const files = [...(data?.files ?? [])];
-      if (!data || files.length === 0) return false;
-      const html = data.getData('text/html');
-      const text = html ? new DOMParser().parseFromString(html, 'text/html').body.textContent : data.getData('text/plain');
-      if (text?.trim()) return false;
-      event.preventDefault();
-      return editor.dispatchCommand(DRAG_DROP_PASTE, files);
-    },
-    COMMAND_PRIORITY_LOW,
-  );
-  const selected = () => {
-    const selection = $getSelection();
-    const nodes = $isNodeSelection(selection) ? selection.getNodes() : [];
-    return nodes.length === 1 && $isImageNode(nodes[0]) ? nodes[0].getKey() : null;
-  };
-  const editAltOf = (key: string) => withImages((m) => m.editAlt(editor, key));
-  editor.registerCommand(
-    CLICK_COMMAND,
-    (event) => {
-      const node = $getNearestNodeFromDOMNode(event.target as Node);
-      if (!$isImageNode(node) && !$isKeptNode(node)) return false;
-      // A link inside a part kept as written is not followed while editing.
-      event.preventDefault();
-      const selection = $createNodeSelection();
-      selection.add(node.getKey());
-      $setSelection(selection);
-      if (event.detail === 2 && $isImageNode(node)) editAltOf(node.getKey());
-      return true;
-    },
-    COMMAND_PRIORITY_LOW,
-  );
-  editor.registerCommand(
-    KEY_ENTER_COMMAND,
-    (event) => {
-      const key = selected();
-      if (key === null) return false;
-      event?.preventDefault();
-      editAltOf(key);
-      return true;
-    },
-    COMMAND_PRIORITY_LOW,
-  );
-  // Lexical draws no selection for a node: outline the selected image or kept part.
-  const picked = () => {
-    const selection = $getSelection();
-    const nodes = $isNodeSelection(selection) ? selection.getNodes() : [];
-    return nodes.length === 1 && ($isImageNode(nodes[0]) || $isKeptNode(nodes[0])) ? nodes[0].getKey() : null;
-  };
-  let shown: HTMLElement | null = null;
-  editor.registerUpdateListener(({ editorState }) => {
-    const key = editorState.read(picked);
-    const dom = key === null ? null : editor.getElementByKey(key);
-    if (dom === shown) return;
-    // Drawn inside the image, so it hides none of the text beside it.
-    if (shown) shown.style.outline = '';
-    if (dom) Object.assign(dom.style, { outline: '3px solid #4f46e5', outlineOffset: '-3px' });
-    shown = dom;
-  });
 }
 
 /**

@@ -30,6 +30,8 @@ interface Field {
   label: string;
   /** The field holds one line of inline text: no block tools. */
   inline: boolean;
+  /** The field is Markdown, which has no underline: no Underline tool. */
+  markdown?: boolean;
 }
 
 /** What applies at the selection: its text formats and its block's type (`h2`, `paragraph`, `bullet`...). */
@@ -63,7 +65,8 @@ const format = (kind: 'bold' | 'italic' | 'underline', name: string, iconName: I
   pressed: (active) => active.formats.has(kind),
 });
 const LINK: Tool = { icon: 'link', name: 'Link', run: ({ editor }) => editor.dispatchCommand(OPEN_LINK_EDITOR, undefined) };
-const TEXT_TOOLS: Tool[] = [format('bold', 'Bold', 'bold'), format('italic', 'Italic', 'italic'), format('underline', 'Underline', 'underline'), LINK];
+const UNDERLINE = format('underline', 'Underline', 'underline');
+const TEXT_TOOLS: Tool[] = [format('bold', 'Bold', 'bold'), format('italic', 'Italic', 'italic'), UNDERLINE, LINK];
 
 /** The docked toolbar's groups (a separator between them). */
 const GROUPS: Tool[][] = [
@@ -274,7 +277,9 @@ function createToolbars() {
   const show = (field: Field) => {
     current = field;
     docked.bar.setAttribute('aria-label', `Formatting: ${field.label}`);
-    for (const [tool, button] of docked.buttons) button.hidden = field.inline && blockTools.has(tool);
+    const offered = (tool: Tool) => !(field.inline && blockTools.has(tool)) && !(field.markdown && tool === UNDERLINE);
+    for (const [tool, button] of docked.buttons) button.hidden = !offered(tool);
+    for (const [tool, button] of floating.buttons) button.hidden = !offered(tool);
     resetStop(docked.bar);
     resetStop(floating.bar);
     docked.bar.hidden = false;
