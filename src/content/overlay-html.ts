@@ -114,7 +114,8 @@ export function rewriteRegions(response: Response, options: RegionRewrite): Resp
         revs[doc] = { ...revs[doc], [marker.field]: fieldRev(region?.value ?? null) };
         if (type === 'markdown') markdown[raw as string] = { region: region?.type === 'markdown' ? region : null, page: decodeMarkdownSource(source) };
       }
-      if (!region) return;
+      // A frontmatter value (a date, tags, a flag) is the page's to format (its own date format, its tag links): it never replaces an element's content.
+      if (!region || region.type === 'value') return;
       if (region.type === 'markdown' || type === 'markdown') {
         // Markdown only ever lands on a Markdown region, and as the HTML its save rendered.
         if (region.type !== 'markdown' || type !== 'markdown') return;

@@ -26,8 +26,13 @@ const Region = v.variant(
       source: v.exactOptional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/))),
       file: v.exactOptional(v.string()),
     }),
+    v.strictObject({
+      type: v.literal('value'),
+      value: v.union([v.string(), v.number(), v.boolean(), v.null(), v.array(v.string())]),
+      date: v.exactOptional(v.literal(true)),
+    }),
   ],
-  'type must be text, richtext, image or markdown',
+  'type must be text, richtext, image, markdown or value',
 );
 const Regions = v.record(v.pipe(v.string(), v.check(isRegionName, 'region names are identifiers')), Region, 'regions must be an object');
 

@@ -23,8 +23,20 @@ export interface MarkdownRegion {
   file?: string;
 }
 
-/** One marked region's stored value: the type it was edited as, and its text, sanitized HTML, image, or Markdown with its HTML. */
-export type OverlayRegion = { type: 'text' | 'richtext'; value: string } | { type: 'image'; value: ImageValue | null } | MarkdownRegion;
+/**
+ * A frontmatter value that is not text (a date, a list of tags, a flag) of a
+ * content-collection entry, checked against the collection's schema at save.
+ * `date` is set by the server when the schema says the field holds dates, so
+ * `louise content pull` writes a YAML date rather than a string.
+ */
+export interface ValueRegion {
+  type: 'value';
+  value: string | number | boolean | null | string[];
+  date?: true;
+}
+
+/** One marked region's stored value: the type it was edited as, and its text, sanitized HTML, image, Markdown with its HTML, or a frontmatter value. */
+export type OverlayRegion = { type: 'text' | 'richtext'; value: string } | { type: 'image'; value: ImageValue | null } | MarkdownRegion | ValueRegion;
 
 /** The regions of one overlay document, by field name. */
 export type OverlayRegions = Record<string, OverlayRegion>;

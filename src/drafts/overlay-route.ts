@@ -15,6 +15,8 @@ import { sanitizeRichHtml } from '../security/sanitize-rich.ts';
 import { applyDiscard, applyPublish, applyUnpublish } from './apply-publish.ts';
 import { findOverlayId, mirrorOverlay, overlayDeps, regionRevs, saveOverlayRegions, type OverlayDoc, type OverlayEnv } from './overlay-store.ts';
 import { notedSource } from './markdown-sources.ts';
+import { checkEntrySave, isValueSave, valueRegion } from './frontmatter-values.ts';
+import type { CollectionSchema } from '../markdown/frontmatter-schema.ts';
 import { DiscardBody, listVersions, PublishBody } from './versions-route.ts';
 
 export interface OverlayRouteOptions<E> {
@@ -23,6 +25,12 @@ export interface OverlayRouteOptions<E> {
   isDeclared(collection: string): boolean;
   /** Where rich-text images must come from (`sanitizeRichHtml`'s `mediaBase`): an img elsewhere is removed. */
   mediaBase?: string | undefined;
+  /**
+   * The frontmatter schema of a content collection (from Astro's
+   * `.astro/collections/<name>.schema.json`), when the collection is one:
+   * saves into its entries are checked against it (422 `validation`).
+   */
+  schemaOf?: ((collection: string) => CollectionSchema | undefined) | undefined;
 }
 
 const ACTIONS = new Set(['versions', 'publish', 'unpublish', 'discard']);
@@ -39,7 +47,7 @@ const Base = v.optional(
 const Types = v.optional(
   v.record(
     v.pipe(v.string(), v.check(isRegionName)),
-    v.picklist(['text', 'richtext', 'image', 'markdown'], 'each $type must be text, richtext, image or markdown'),
+    v.picklist(['text', 'richtext', 'image', 'markdown', 'value'], 'each $type must be text, richtext, image, markdown or value'),
   ),
   {},
 );
@@ -56,6 +64,8 @@ const Types = v.optional(
  *   A Markdown region is `{ <field>: { type: 'markdown', value: markdown } }` (or its text with `$type` markdown):
  *   rendered to sanitized HTML here, once, and stored as `{ type, value, html }`, plus the `file` and `source`
  *   the Worker noted when it showed the region in edit mode (`noteSource`); a client never sets those.
+ *   A frontmatter value that is not text is `{ <field>: { type: 'value', value: scalar | string[] } }`. In a content
+ *   collection with a known schema (`schemaOf`), every region but the body is checked against it: 422 `validation`.
  * - `POST …/publish` `{ versionId? }`, `POST …/unpublish` (both need `access.publish`), `POST …/discard` `{ versionId }`.
  *
  * Publishing copies the published regions to KV, which visitors' pages read.
@@ -80,6 +90,8 @@ export function overlayRoute<E extends OverlayEnv>(options: OverlayRouteOptions<
     const client = writeSession(env.DB);
     if (action === 'versions') {
       const edit = parseSave(await parseBody(request, jsonObject('The body must be a JSON object of changed regions.')), sanitize, options.mediaBase);
+      const schema = options.schemaOf?.(doc.collection);
+      if (schema) checkEntrySave(schema, edit.fields);
       if (env.KV) await addNotedSources(env.KV, doc, edit.fields);
       return withBookmark(json(await saveOverlayRegions(client, session, doc, edit)), client, request);
     }
@@ -188,6 +200,10 @@ function parseSave(body: Record<string, unknown>, sanitize: (html: string) => st
   if (bad.length > 0) throw new HttpError(400, 'unknown_field', `Not a region name: ${bad.map((name) => JSON.stringify(name)).join(', ')}.`, { fields: bad });
   for (const name of names) {
     const raw = body[name];
+    if (isValueSave(raw) || types.output[name] === 'value') {
+      values[name] = valueRegion(name, raw);
+      continue;
+    }
     const markdown = markdownText(name, raw, types.output[name]);
     if (markdown !== null) {
       values[name] = markdownRegion(name, markdown, mediaBase);
