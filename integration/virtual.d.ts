@@ -26,3 +26,9 @@ declare module 'virtual:louise/editor' {
   /** `/_louise/editor.js` (see editor-assets.ts). */
   export const EDITOR_SCRIPT_SRC: string;
 }
+
+declare module 'virtual:louise/collections' {
+  /** The content collections' frontmatter schemas, from Astro's `.astro/collections/<name>.schema.json` (see collection-schemas.ts). */
+  const schemas: import('../src/markdown/frontmatter-schema.ts').CollectionSchemas;
+  export default schemas;
+}

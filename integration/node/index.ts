@@ -2,6 +2,7 @@ import type { AstroIntegration } from 'astro';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readLouiseMigrations } from './migrations.ts';
+import { readCollectionSchemas } from './collection-schemas.ts';
 import { copyEditorAssets, EDITOR_BASE, editorAssets, serveEditorAssets } from './editor-assets.ts';
 import { parseLouiseOptions, type LouiseOptions } from '../options.ts';
 import { serverDependencies, serverStubs } from './vite-plugins.ts';
@@ -23,6 +24,7 @@ const CONFIG_ID = 'virtual:louise/config';
 const OPTIONS_ID = 'virtual:louise/options';
 const MIGRATIONS_ID = 'virtual:louise/migrations';
 const EDITOR_ID = 'virtual:louise/editor';
+const COLLECTIONS_ID = 'virtual:louise/collections';
 /** The route and middleware entrypoints (Worker-side, in ../worker), relative to this module: `.ts` in the sources, `.js` in the package (lib/). */
 const entry = (path: string) => new URL(`${path}${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
@@ -46,12 +48,14 @@ export default function louise(input: LouiseOptions = {}): AstroIntegration {
       'astro:config:setup'({ config, command, injectRoute, addMiddleware, updateConfig }) {
         dev = command === 'dev';
         const configPath = resolveConfigModule(options.config, config.root, config.srcDir);
-        const modules: Record<string, string> = {
+        const modules: Record<string, string | (() => string)> = {
           [CONFIG_ID]: configPath ? `export { default } from ${JSON.stringify(configPath)};` : 'export default {};',
           [OPTIONS_ID]: `export default ${JSON.stringify(options)};`,
           // Dev applies them to the local D1 (the middleware, at the warm-up request below); a build ships none.
           [MIGRATIONS_ID]: `export default ${JSON.stringify(dev ? readLouiseMigrations() : [])};`,
           [EDITOR_ID]: `export const EDITOR_SCRIPT_SRC = ${JSON.stringify(editor.src)};`,
+          // Read when first loaded, after `astro sync` wrote them (dev and build sync first); a dev restart reads them again.
+          [COLLECTIONS_ID]: () => `export default ${JSON.stringify(readCollectionSchemas(config.root))};`,
         };
         injectRoute({ pattern: '/api/cms/[...path]', entrypoint: entry('../worker/routes/api'), prerender: false });
         injectRoute({ pattern: options.loginPath, entrypoint: entry('../worker/pages/login'), prerender: false });
@@ -63,7 +67,10 @@ export default function louise(input: LouiseOptions = {}): AstroIntegration {
               {
                 name: 'louise:virtual',
                 resolveId: (id: string) => (id in modules ? `\0${id}` : undefined),
-                load: (id: string) => (id.startsWith('\0') ? modules[id.slice(1)] : undefined),
+                load: (id: string) => {
+                  const module = id.startsWith('\0') ? modules[id.slice(1)] : undefined;
+                  return typeof module === 'function' ? module() : module;
+                },
               },
               serverStubs(),
               serverDependencies(),

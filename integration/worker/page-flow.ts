@@ -1,5 +1,6 @@
 import config from 'virtual:louise/config';
 import options from 'virtual:louise/options';
+import collections from 'virtual:louise/collections';
 import { rewriteRegions } from '../../src/content/overlay-html.ts';
 import { readSession } from '../../src/db/d1-cookie.ts';
 import type { MarkdownOnPage } from '../../src/content/overlay-html.ts';
@@ -18,7 +19,7 @@ export const SERVED_HEADER = 'x-louise-served';
 
 /** The gate of a request to this site: its configuration, and whether it signs in with Louise's own sign-in. */
 export function siteGate(request: Request, env: CmsEnv): GateInput {
-  return { request, env, runtime: cmsRuntime(config), builtInSignIn: !config.resolveEditor, options };
+  return { request, env, runtime: cmsRuntime(config, collections), builtInSignIn: !config.resolveEditor, options };
 }
 
 /**

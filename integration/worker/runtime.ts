@@ -30,6 +30,7 @@ import { formRoute, inquiriesRoute, submissionsRoute, type FormDefinition } from
 import { mediaRoute } from '../../src/media/media-route.ts';
 import type { MediaEnv } from '../../src/media/asset.ts';
 import type { SearchVector } from '../../src/search/index.ts';
+import type { CollectionSchemas } from '../../src/markdown/frontmatter-schema.ts';
 
 /** What the middleware and the API endpoint need, built once per isolate. */
 export interface CmsRuntime<E extends CmsEnv = CmsEnv> {
@@ -76,18 +77,24 @@ function defaultLimiter(env: CmsEnv): RateLimitStorage | null {
 
 const built = new WeakMap<object, CmsRuntime<never>>();
 
-/** The runtime for a config, built on first use and shared by the middleware and the endpoint. */
-export function cmsRuntime<E extends CmsEnv>(config: CmsConfig<E> | ResolvedCmsConfig<E>): CmsRuntime<E> {
+/**
+ * The runtime for a config, built on first use and shared by the middleware and the endpoint.
+ * `schemas` are the content collections' (`virtual:louise/collections`); every caller passes the same.
+ */
+export function cmsRuntime<E extends CmsEnv>(config: CmsConfig<E> | ResolvedCmsConfig<E>, schemas: CollectionSchemas = {}): CmsRuntime<E> {
   let runtime = built.get(config) as CmsRuntime<E> | undefined;
   if (!runtime) {
-    runtime = createRuntime(resolveCms(config));
+    runtime = createRuntime(resolveCms(config), schemas);
     built.set(config, runtime as CmsRuntime<never>);
   }
   return runtime;
 }
 
-/** Resolves a site's checked configuration (`defineCms`) into the runtime, filling every default. */
-export function createRuntime<E extends CmsEnv>(config: ResolvedCmsConfig<E>): CmsRuntime<E> {
+/**
+ * Resolves a site's checked configuration (`defineCms`) into the runtime, filling every default.
+ * `schemas`: the content collections' frontmatter schemas, which saves into their entries are checked against.
+ */
+export function createRuntime<E extends CmsEnv>(config: ResolvedCmsConfig<E>, schemas: CollectionSchemas = {}): CmsRuntime<E> {
   const resolveEditor = config.resolveEditor ?? passwordEditor<E>();
   const siteRoutes = typeof config.routes === 'function' ? config.routes({ resolveEditor }) : (config.routes ?? []);
   const status =
@@ -146,7 +153,12 @@ export function createRuntime<E extends CmsEnv>(config: ResolvedCmsConfig<E>): C
     ...siteRoutes,
     authRoute<E>({ limiter, resolveEditor }),
     // Last: a marker of a collection nobody declared is an overlay region.
-    overlayRoute<E>({ resolveEditor, isDeclared: (collection) => declared.has(collection), mediaBase }),
+    overlayRoute<E>({
+      resolveEditor,
+      isDeclared: (collection) => declared.has(collection),
+      mediaBase,
+      schemaOf: (collection) => (Object.hasOwn(schemas, collection) ? schemas[collection] : undefined),
+    }),
   ];
   if (status) routes.push(statusRoute<E>(status));
   const api = composeRoutes(...routes);

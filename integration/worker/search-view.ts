@@ -72,8 +72,12 @@ export async function loadSearch(
 
 /** The site's vector search for this visitor, or null: none configured, or their semantic queries this minute are used up. */
 async function visitorVector(request: Request): Promise<ResolvedVector | null> {
-  const [{ default: config }, { env }] = await Promise.all([import('virtual:louise/config'), import('cloudflare:workers')]);
-  const runtime = cmsRuntime(config);
+  const [{ default: config }, { default: collections }, { env }] = await Promise.all([
+    import('virtual:louise/config'),
+    import('virtual:louise/collections'),
+    import('cloudflare:workers'),
+  ]);
+  const runtime = cmsRuntime(config, collections);
   if (!runtime.vector) return null;
   const perMinute = config.search?.visitorSemanticPerMinute ?? VISITOR_SEMANTIC_PER_MINUTE;
   if (perMinute === 0) return null;

@@ -5,6 +5,8 @@ import { overlayRoute } from '../../src/drafts/overlay-route.ts';
 import { overlayWork } from '../../src/drafts/overlay-store.ts';
 import { compactCollectionSchema, type CollectionSchema } from '../../src/markdown/frontmatter-schema.ts';
 import { call, headerEditor } from './content-helpers.ts';
+import { defineCms } from '../../integration/config.ts';
+import { createRuntime } from '../../integration/worker/runtime.ts';
 
 // The reference site's journal schema, as `astro sync` wrote it (site/content.config.ts).
 const journal = compactCollectionSchema(journalJson) as CollectionSchema;
@@ -93,5 +95,15 @@ describe("frontmatter regions checked against the collection's schema", () => {
     const refused = await save('home', nextKey(), { when: { type: 'value', value: { nested: 1 } } });
     expect(refused.status).toBe(400);
     expect((await save('home', nextKey(), { when: { type: 'value', value: [1, 2] } })).status).toBe(400);
+  });
+});
+
+describe("the integration's API with the collections' schemas (virtual:louise/collections)", () => {
+  it('checks saves into a collection it has a schema for, and only those', async () => {
+    const runtime = createRuntime(defineCms({ resolveEditor: headerEditor }), { journal });
+    const refused = await call(runtime.api, `/api/cms/journal/${nextKey()}/versions`, { body: { draft: { type: 'value', value: 'no' } } });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { violations: unknown }).violations).toEqual([{ field: 'draft', message: 'draft must be true or false' }]);
+    expect((await call(runtime.api, `/api/cms/home/${nextKey()}/versions`, { body: { draft: { type: 'value', value: 'no' } } })).status).toBe(200);
   });
 });
