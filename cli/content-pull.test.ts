@@ -102,9 +102,53 @@ describe('storedEntryEdit', () => {
     });
     expect(storedEntryEdit('x:y', { body: { type: 'markdown', value: 'x', html: '' } })).toMatchObject({ ok: false });
   });
+
+  it('maps value regions to frontmatter values: a date as a Date (a YAML date in the file), null as the key removed', async () => {
+    const read = storedEntryEdit('blog:first-post', {
+      ...(await postEdit()),
+      pubDate: { type: 'value', value: '2026-03-02', date: true },
+      updated: { type: 'value', value: '2026-03-02T10:30:00.000Z', date: true },
+      tags: { type: 'value', value: ['astro', 'notes'] },
+      draft: { type: 'value', value: false },
+      rating: { type: 'value', value: 4.5 },
+      heroImage: { type: 'value', value: null },
+      code: { type: 'value', value: '2026-03-02' },
+    });
+    expect(read.ok && read.stored.edit.data).toEqual({
+      title: 'First post, revised',
+      pubDate: new Date('2026-03-02T00:00:00Z'),
+      updated: new Date('2026-03-02T10:30:00Z'),
+      tags: ['astro', 'notes'],
+      draft: false,
+      rating: 4.5,
+      heroImage: undefined,
+      code: '2026-03-02',
+    });
+    expect(storedEntryEdit('x:y', { ...(await postEdit()), pubDate: { type: 'value', value: 'soon', date: true } })).toEqual({
+      ok: false,
+      reason: 'its region "pubDate" is marked a date but holds "soon"',
+    });
+  });
 });
 
 describe('npx louise content pull', () => {
+  it("writes frontmatter values as YAML of their kind: a new date as a YAML date (an existing one keeps the author's quotes), tags as a list, a flag as a boolean", async () => {
+    const { site } = await tempSite();
+    publish(site, 'blog:first-post', {
+      ...(await postEdit()),
+      pubDate: { type: 'value', value: '2026-03-02', date: true },
+      updatedDate: { type: 'value', value: '2026-03-05T10:30:00.000Z', date: true },
+      tags: { type: 'value', value: ['astro', 'notes'] },
+      draft: { type: 'value', value: true },
+    });
+    const pulled = await run(site, ['content', 'pull']);
+    expect(pulled.status, pulled.stderr).toBe(0);
+    const front = splitMarkdownFile(readFileSync(join(site, POST), 'utf8')).frontmatter?.yaml;
+    expect(front).toBe(
+      "title: 'First post, revised'\ndescription: 'Lorem ipsum dolor sit amet'\npubDate: '2026-03-02'\nheroImage: '../../assets/blog-placeholder-3.jpg'\nupdatedDate: 2026-03-05T10:30:00.000Z\ntags:\n  - astro\n  - notes\ndraft: true\n",
+    );
+  });
+
   it('writes exactly the changed lines, then finds the edit already in the file', async () => {
     const { site } = await tempSite();
     publish(site, 'blog:first-post', await postEdit());

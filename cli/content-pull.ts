@@ -54,9 +54,17 @@ function parseStrict(argv: string[]) {
 }
 
 // The stored shape of an entry's published regions (issue 32's contract): the
-// body as Markdown with the file it came from, frontmatter keys as text.
+// body as Markdown with the file it came from, frontmatter keys as text, or
+// as values (dates, tags, flags) that the server checked against the schema.
 const MarkdownBody = v.object({ type: v.literal('markdown'), value: v.string(), source: v.optional(v.string()), file: v.string() });
-const FrontmatterValue = v.object({ type: v.literal('text'), value: v.string() });
+const FrontmatterValue = v.variant('type', [
+  v.object({ type: v.literal('text'), value: v.string() }),
+  v.object({
+    type: v.literal('value'),
+    value: v.union([v.string(), v.number(), v.boolean(), v.null(), v.array(v.string())]),
+    date: v.optional(v.literal(true)),
+  }),
+]);
 const Region = v.object({ type: v.string() });
 
 /** The published documents whose body is Markdown (the JSON test keeps one malformed row from failing the query). */
@@ -82,15 +90,34 @@ export function storedEntryEdit(doc: string, regions: unknown): { ok: true; stor
   const data: Record<string, unknown> = {};
   for (const [field, region] of Object.entries(regions)) {
     if (field === 'body') continue;
-    const text = v.safeParse(FrontmatterValue, region);
-    if (!text.success) {
+    const parsed = v.safeParse(FrontmatterValue, region);
+    if (!parsed.success) {
       const type = v.safeParse(Region, region);
       return { ok: false, reason: `its region "${field}" is ${type.success ? `of type ${type.output.type}` : 'malformed'}, not a frontmatter text` };
     }
-    data[field] = text.output.value;
+    const value = frontmatterValue(parsed.output);
+    if (value instanceof Date && Number.isNaN(value.getTime()))
+      return { ok: false, reason: `its region "${field}" is marked a date but holds ${JSON.stringify(parsed.output.value)}` };
+    data[field] = value;
   }
   const { value, source, file } = body.output;
   return { ok: true, stored: { doc, file, source, edit: { body: value, data } } };
+}
+
+/**
+ * A stored frontmatter region as the value to write: a date as a `Date`
+ * (`editFrontmatter` writes a YAML date, as Astro's own date fields read
+ * back), `null` as `undefined` (the key removed: an optional field left
+ * empty, which Zod's `.optional()`/`.default()` take where `null` fails).
+ */
+function frontmatterValue(region: v.InferOutput<typeof FrontmatterValue>): unknown {
+  if (region.type === 'text') return region.value;
+  if (region.value === null) return undefined;
+  if (region.type === 'value' && region.date && typeof region.value === 'string') {
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(region.value);
+    return new Date(day ? `${region.value}T00:00:00Z` : region.value);
+  }
+  return region.value;
 }
 
 /** What pulling one edit came to: `problem` outcomes make the command fail. */
