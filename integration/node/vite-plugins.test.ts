@@ -31,6 +31,16 @@ describe('serverStubs', () => {
     expect(load.call({}, '/x/other.js')).toBeUndefined();
   });
 
+  it("resolves micromark's entity decoder to the one over `entities` (its table is already in the Worker), from anywhere", async () => {
+    const drop = await resolveId.call({}, 'decode-named-character-reference', '/x/node_modules/micromark-util-decode-string/index.js');
+    expect(drop).toMatch(/src[/\\]markdown[/\\]named-reference\.ts$/);
+    expect(existsSync(drop as string)).toBe(true);
+    const { decodeNamedCharacterReference } = await import(drop as string);
+    expect(decodeNamedCharacterReference('AElig')).toBe('Æ');
+    expect(decodeNamedCharacterReference('notanentity')).toBe(false);
+    expect(await resolveId.call({}, 'decode-named-character-reference/index.dom.js', '/x/a.js')).toBeUndefined();
+  });
+
   it('keeps the real htmlparser2 when its layout is not the expected one', async () => {
     const context = { resolve: async () => ({ id: '/x/node_modules/htmlparser2/lib/main.cjs' }) };
     expect(await resolveId.call(context, 'htmlparser2', '/x/node_modules/sanitize-html/index.js')).toBeUndefined();

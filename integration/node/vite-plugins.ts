@@ -15,9 +15,15 @@ const PARSER_ONLY = '\0louise:htmlparser2-parser';
  * - `htmlparser2`, required from sanitize-html, becomes its `Parser` alone:
  *   sanitize-html uses nothing else, and `require()` of the whole ESM module
  *   would keep its DOM handler, DOM utilities and serializer in the bundle.
+ * - `decode-named-character-reference` (micromark's `&name;` decoder, for the
+ *   Markdown renderer) becomes src/markdown/named-reference.ts: the same
+ *   answers from `entities`, whose table sanitize-html's parser already brings,
+ *   instead of a second table of every HTML entity (about 11 KiB gzip).
  */
 export function serverStubs(moduleUrl: string = import.meta.url): VitePlugin {
-  const stub = fileURLToPath(new URL(moduleUrl.endsWith('.ts') ? '../worker/postcss-stub.ts' : '../worker/postcss-stub.js', moduleUrl));
+  const extension = moduleUrl.endsWith('.ts') ? '.ts' : '.js';
+  const stub = fileURLToPath(new URL(`../worker/postcss-stub${extension}`, moduleUrl));
+  const namedReference = fileURLToPath(new URL(`../../src/markdown/named-reference${extension}`, moduleUrl));
   let parser: string | undefined;
   return {
     name: 'louise:server-stubs',
@@ -25,6 +31,7 @@ export function serverStubs(moduleUrl: string = import.meta.url): VitePlugin {
     applyToEnvironment: (environment) => environment.config.consumer === 'server',
     async resolveId(id, importer) {
       if (id === 'postcss') return stub;
+      if (id === 'decode-named-character-reference') return namedReference;
       if (id !== 'htmlparser2' || !importer?.includes('/sanitize-html/')) return undefined;
       const full = await this.resolve(id, importer, { skipSelf: true });
       if (!full || !/[/\\]index\.js$/.test(full.id)) return undefined;
