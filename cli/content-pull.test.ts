@@ -131,7 +131,45 @@ describe('storedEntryEdit', () => {
   });
 });
 
+describe('storedEntryEdit without a body region', () => {
+  it("reads an entry with only frontmatter edits from the file its regions record (the body's noted file at save), and leaves the body alone", () => {
+    const read = storedEntryEdit('blog:first-post', {
+      title: { type: 'text', value: 'Renamed', file: POST },
+      draft: { type: 'value', value: true, file: POST },
+    });
+    expect(read).toEqual({ ok: true, stored: { doc: 'blog:first-post', file: POST, source: undefined, edit: { data: { title: 'Renamed', draft: true } } } });
+    expect(storedEntryEdit('x:y', { title: { type: 'text', value: 'Renamed' } })).toEqual({
+      ok: false,
+      reason: 'it has no Markdown body nor a region recording the file it was made against',
+    });
+    expect(storedEntryEdit('x:y', { title: { type: 'text', value: 'a', file: 'a.md' }, draft: { type: 'value', value: true, file: 'b.md' } })).toEqual({
+      ok: false,
+      reason: 'its regions name two files (a.md, b.md)',
+    });
+  });
+});
+
 describe('npx louise content pull', () => {
+  it('pulls an entry with only frontmatter edits, even when its body changed since (only the edited keys are rewritten)', async () => {
+    const { site } = await tempSite();
+    const changedBody = original.replace('Morbi tristique senectus', 'Changed by hand');
+    writeFileSync(join(site, POST), changedBody);
+    publish(site, 'blog:first-post', {
+      title: { type: 'text', value: 'First post, renamed', file: POST },
+      draft: { type: 'value', value: true, file: POST },
+    });
+    const pulled = await run(site, ['content', 'pull']);
+    expect(pulled.status, pulled.stderr).toBe(0);
+    expect(pulled.stdout).toContain(`${POST} (blog:first-post): written.`);
+    const after = readFileSync(join(site, POST), 'utf8');
+    expect(after).toBe(
+      changedBody
+        .replace("title: 'First post'", "title: 'First post, renamed'")
+        .replace("heroImage: '../../assets/blog-placeholder-3.jpg'\n", "heroImage: '../../assets/blog-placeholder-3.jpg'\ndraft: true\n"),
+    );
+    expect((await run(site, ['content', 'pull'])).stdout).toContain('already in the file');
+  });
+
   it("writes frontmatter values as YAML of their kind: a new date as a YAML date (an existing one keeps the author's quotes), tags as a list, a flag as a boolean", async () => {
     const { site } = await tempSite();
     publish(site, 'blog:first-post', {

@@ -57,20 +57,28 @@ function parseStrict(argv: string[]) {
 // body as Markdown with the file it came from, frontmatter keys as text, or
 // as values (dates, tags, flags) that the server checked against the schema.
 const MarkdownBody = v.object({ type: v.literal('markdown'), value: v.string(), source: v.optional(v.string()), file: v.string() });
+// A frontmatter region records the entry's file too (the server notes it at save from the body's source), so
+// an entry whose body nobody edited is still pulled.
 const FrontmatterValue = v.variant('type', [
-  v.object({ type: v.literal('text'), value: v.string() }),
+  v.object({ type: v.literal('text'), value: v.string(), file: v.optional(v.string()) }),
   v.object({
     type: v.literal('value'),
     value: v.union([v.string(), v.number(), v.boolean(), v.null(), v.array(v.string())]),
     date: v.optional(v.literal(true)),
+    file: v.optional(v.string()),
   }),
 ]);
 const Region = v.object({ type: v.string() });
 
-/** The published documents whose body is Markdown (the JSON test keeps one malformed row from failing the query). */
+/**
+ * The published documents of file-backed entries: a Markdown body, or a
+ * region recording the entry's file (frontmatter edits alone). The JSON test
+ * keeps one malformed row from failing the query.
+ */
 export const PUBLISHED_MARKDOWN_SQL =
   'SELECT collection, key, regions FROM overlays WHERE published_version_id IS NOT NULL ' +
-  "AND CASE WHEN json_valid(regions) THEN json_extract(regions, '$.body.type') END = 'markdown' ORDER BY collection, key";
+  "AND CASE WHEN json_valid(regions) THEN json_extract(regions, '$.body.type') = 'markdown' OR EXISTS (SELECT 1 FROM json_each(regions) AS region " +
+  "WHERE region.type = 'object' AND json_type(region.value, '$.file') = 'text') END ORDER BY collection, key";
 
 /** One entry's published edit as `content pull` reads it. */
 export interface StoredEntryEdit {
@@ -85,9 +93,11 @@ export interface StoredEntryEdit {
 /** A stored document read into an edit, or why it cannot be pulled. */
 export function storedEntryEdit(doc: string, regions: unknown): { ok: true; stored: StoredEntryEdit } | { ok: false; reason: string } {
   if (typeof regions !== 'object' || regions === null) return { ok: false, reason: 'its stored regions are not an object' };
-  const body = v.safeParse(MarkdownBody, (regions as Record<string, unknown>)['body']);
-  if (!body.success) return { ok: false, reason: 'its body is not stored as Markdown with the file it came from' };
+  const hasBody = Object.hasOwn(regions, 'body');
+  const body = hasBody ? v.safeParse(MarkdownBody, (regions as Record<string, unknown>)['body']) : null;
+  if (body && !body.success) return { ok: false, reason: 'its body is not stored as Markdown with the file it came from' };
   const data: Record<string, unknown> = {};
+  const files = new Set<string>(body?.success ? [body.output.file] : []);
   for (const [field, region] of Object.entries(regions)) {
     if (field === 'body') continue;
     const parsed = v.safeParse(FrontmatterValue, region);
@@ -99,8 +109,14 @@ export function storedEntryEdit(doc: string, regions: unknown): { ok: true; stor
     if (value instanceof Date && Number.isNaN(value.getTime()))
       return { ok: false, reason: `its region "${field}" is marked a date but holds ${JSON.stringify(parsed.output.value)}` };
     data[field] = value;
+    if (parsed.output.file !== undefined) files.add(parsed.output.file);
   }
-  const { value, source, file } = body.output;
+  // One file per entry: regions naming another (a renamed file between saves) are not guessed between.
+  if (files.size > 1) return { ok: false, reason: `its regions name two files (${[...files].join(', ')})` };
+  const [file] = files;
+  if (file === undefined) return { ok: false, reason: 'it has no Markdown body nor a region recording the file it was made against' };
+  if (!body?.success) return { ok: true, stored: { doc, file, source: undefined, edit: { data } } };
+  const { value, source } = body.output;
   return { ok: true, stored: { doc, file, source, edit: { body: value, data } } };
 }
 
@@ -150,6 +166,7 @@ export async function pullEntryEdit(root: string, stored: StoredEntryEdit, dryRu
         : 'the file changed after the edit was made. Open the page in edit mode and choose between the file and the edit.',
     );
   // `applies`, or `pulled` for the body alone (frontmatter values still to write): the body is left as it is then.
+  // Without a body edit it is always `pulled`: its frontmatter keys are written whatever the body became since.
   if (dryRun)
     return {
       doc,

@@ -28,6 +28,8 @@ interface Island {
   sections: NonNullable<MountOptions['sections']>;
   /** The page's Markdown regions by marker (issue 32): the Markdown each starts from; absent on pages without one. */
   markdown?: NonNullable<MountOptions['markdown']>;
+  /** The Post details panel's fields by entry (`collection:key`): the frontmatter keys the page does not show. */
+  details?: NonNullable<MountOptions['details']>;
 }
 
 const island = document.getElementById('louise-session');
@@ -35,7 +37,22 @@ const session = island?.textContent ? (JSON.parse(island.textContent) as Island)
 
 if (session) {
   document.documentElement.dataset.louiseEditing = '';
-  const { access, revs, editParam, autoSave, live, declared, invalid, settings, inbox, search, realtime, sections, markdown } = session;
-  mountCms({ access, revs, invalid, editParam, autoSave, live, declared, settings, inbox, search, realtime, sections, ...(markdown ? { markdown } : {}) });
+  const { access, revs, editParam, autoSave, live, declared, invalid, settings, inbox, search, realtime, sections, markdown, details } = session;
+  mountCms({
+    access,
+    revs,
+    invalid,
+    editParam,
+    autoSave,
+    live,
+    declared,
+    settings,
+    inbox,
+    search,
+    realtime,
+    sections,
+    ...(markdown ? { markdown } : {}),
+    ...(details ? { details } : {}),
+  });
   document.dispatchEvent(new CustomEvent('louise:ready', { detail: { email: session.email, name: session.name, access } }));
 }

@@ -1,5 +1,5 @@
 import options from 'virtual:louise/options';
-import type { MarkdownSource } from '../../src/drafts/wire.ts';
+import type { DetailField, MarkdownSource } from '../../src/drafts/wire.ts';
 import type { EditorSession } from '../../src/http/session.ts';
 import type { LouiseLocals } from './edit-mode.ts';
 import { editorScriptTag } from './editor-script.ts';
@@ -11,7 +11,7 @@ import { editorScriptTag } from './editor-script.ts';
  */
 export function editorTail(
   editor: EditorSession,
-  state: Pick<LouiseLocals, 'revs' | 'invalid' | 'sections'> & { markdown?: Record<string, MarkdownSource> },
+  state: Pick<LouiseLocals, 'revs' | 'invalid' | 'sections'> & { markdown?: Record<string, MarkdownSource>; details?: Record<string, DetailField[]> },
   site: {
     live: readonly string[];
     declared: readonly string[];
@@ -31,6 +31,8 @@ export function editorTail(
     sections: state.sections,
     // The page's Markdown regions: what each editor starts from, and a file-backed entry's edit standing (markdownIsland).
     markdown: state.markdown ?? {},
+    // The Post details panel's fields by entry (`collection:key`; detailsIsland): the bar offers the panel only where there are some.
+    details: state.details ?? {},
     editParam: options.editParam,
     autoSave: options.autoSave,
     live: site.live,

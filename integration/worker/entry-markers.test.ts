@@ -24,8 +24,35 @@ describe('cmsEntry', () => {
       expect(attributes).toMatchObject({ 'data-cms-field': 'blog:first-post:body', 'data-cms-type': 'markdown' });
       // Only base64: nothing an attribute must escape, which HTMLRewriter would read back escaped.
       expect(attributes['data-cms-source']).toMatch(/^[A-Za-z0-9+/]+=*$/);
-      expect(decodeMarkdownSource(attributes['data-cms-source'] ?? null)).toEqual({ markdown: BODY, file: 'src/content/blog/first-post.md' });
+      expect(decodeMarkdownSource(attributes['data-cms-source'] ?? null)).toEqual({
+        markdown: BODY,
+        file: 'src/content/blog/first-post.md',
+        data: { title: 'First post', description: 'About it', pubDate: '1970-01-01' },
+      });
     }
+  });
+
+  it("carries the entry's frontmatter as JSON, for the Post details panel of prerendered pages too: a day as 2026-03-02, a time as its ISO string, what JSON cannot hold left out", () => {
+    const data = {
+      pubDate: new Date('2026-03-02T00:00:00Z'),
+      updated: new Date('2026-03-02T10:30:00Z'),
+      tags: ['a', 'b'],
+      draft: false,
+      rating: 4.5,
+      cover: { src: '/x.jpg', width: 10 },
+      big: 10n,
+      fn: () => 1,
+      gone: undefined,
+    };
+    const source = decodeMarkdownSource(cmsEntry(locals(true), { ...post, data }, 'body')['data-cms-source'] ?? null);
+    expect(source?.data).toEqual({
+      pubDate: '2026-03-02',
+      updated: '2026-03-02T10:30:00.000Z',
+      tags: ['a', 'b'],
+      draft: false,
+      rating: 4.5,
+      cover: { src: '/x.jpg', width: 10 },
+    });
   });
 
   it('marks a frontmatter key as a text region', () => {
@@ -38,7 +65,7 @@ describe('cmsEntry', () => {
   it('leaves out a file that is not a project-relative path, and refuses what cannot name a region', () => {
     for (const filePath of ['/etc/passwd', '../outside.md', 'src/../../x.md', 'C:\\x.md', '\\\\server\\x.md', 'a\u0000.md', '']) {
       const source = decodeMarkdownSource(cmsEntry(locals(true), { ...post, filePath }, 'body')['data-cms-source'] ?? null);
-      expect(source, filePath).toEqual({ markdown: BODY });
+      expect(source, filePath).toEqual({ markdown: BODY, data: { title: 'First post', description: 'About it', pubDate: '1970-01-01' } });
     }
     expect(() => cmsEntry(locals(true), { ...post, body: undefined }, 'body')).toThrow(/has no Markdown body/);
     expect(() => cmsEntry(locals(true), { ...post, collection: 'bad name' }, 'title')).toThrow(TypeError);

@@ -29,9 +29,10 @@ const isRelativePath = (path: string) =>
  * document `<collection>:<entry.id>`:
  *
  * - `'body'`: a Markdown region (`data-cms-type="markdown"`) holding the
- *   rendered `<Content />`, plus `data-cms-source`: the raw `entry.body` and
- *   `entry.filePath`, from which the Worker builds the editor's Markdown and
- *   tells whether a stored edit still applies to the deployed file.
+ *   rendered `<Content />`, plus `data-cms-source`: the raw `entry.body`,
+ *   `entry.filePath` and `entry.data` (as JSON), from which the Worker builds
+ *   the editor's Markdown and the Post details panel, and tells whether a
+ *   stored edit still applies to the deployed file.
  * - a frontmatter key (`'title'`, `'description'`): a text region.
  *
  * Published edits show for visitors on prerendered and on-demand pages alike:
@@ -62,5 +63,26 @@ export function cmsEntry<E extends CollectionEntryLike>(_astro: { locals: App.Lo
       `cmsEntry(): ${entry.collection}/${entry.id} has no Markdown body (a glob() loader of .md files keeps it, unless retainBody is false).`,
     );
   const file = typeof entry.filePath === 'string' && isRelativePath(entry.filePath) ? { file: entry.filePath } : {};
-  return { 'data-cms-field': marker, 'data-cms-type': 'markdown', [MARKDOWN_SOURCE_ATTRIBUTE]: encodeMarkdownSource({ markdown: entry.body, ...file }) };
+  const source = encodeMarkdownSource({ markdown: entry.body, ...file, data: jsonData(entry.data) });
+  return { 'data-cms-field': marker, 'data-cms-type': 'markdown', [MARKDOWN_SOURCE_ATTRIBUTE]: source };
+}
+
+/**
+ * The entry's frontmatter as JSON, for the Post details panel: a date at
+ * midnight UTC (how Astro reads a YAML day) as `2026-03-02`, the value a date
+ * input shows and `detailFields` writes; any other date as its ISO string.
+ * What JSON cannot hold (a bigint, a function) is left out rather than
+ * failing the page's build.
+ */
+function jsonData(data: object): Record<string, unknown> {
+  return JSON.parse(
+    JSON.stringify(data, function (this: Record<string, unknown>, key, value: unknown) {
+      const raw = this[key];
+      if (raw instanceof Date) {
+        const iso = Number.isNaN(raw.getTime()) ? null : raw.toISOString();
+        return iso?.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+      }
+      return typeof value === 'bigint' ? undefined : value;
+    }),
+  );
 }

@@ -4,6 +4,7 @@ import collections from 'virtual:louise/collections';
 import { rewriteRegions } from '../../src/content/overlay-html.ts';
 import { readSession } from '../../src/db/d1-cookie.ts';
 import type { MarkdownOnPage } from '../../src/content/overlay-html.ts';
+import { detailsIsland } from '../../src/drafts/entry-details.ts';
 import { editModeMarkdown, markdownApplies } from '../../src/drafts/markdown-standing.ts';
 import { overlayWork, publishedOverlay } from '../../src/drafts/overlay-store.ts';
 import { mutable } from '../../src/security/headers.ts';
@@ -73,7 +74,10 @@ function regionOptions(cms: CmsRuntime, request: Request, env: CmsEnv, state: Lo
     regions: (collection: string, key: string) => overlayWork(client, { collection, key }),
     tail: async (overlayRevs: Record<string, Record<string, string>>, found: Record<string, MarkdownOnPage>) => {
       const markdown = await editModeMarkdown(env.KV, found);
-      return editorTail(editor, { ...state, revs: { ...overlayRevs, ...state.revs }, markdown }, { ...cms, realtime: cms.realtime(env) });
+      const revs = { ...overlayRevs, ...state.revs };
+      // The Post details panel's fields, for entries of a collection with a schema (a second read of their work in progress).
+      const details = await detailsIsland(collections, found, revs, (doc) => overlayWork(client, doc));
+      return editorTail(editor, { ...state, revs, markdown, details }, { ...cms, realtime: cms.realtime(env) });
     },
   };
 }

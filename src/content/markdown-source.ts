@@ -16,9 +16,15 @@ export interface PageMarkdownSource {
   markdown: string;
   /** The entry's file, relative to the project root (`entry.filePath`), when it is one. */
   file?: string;
+  /** The entry's frontmatter as JSON (`entry.data`; a day as `2026-03-02`), from which the Worker builds the Post details panel. */
+  data?: Record<string, unknown>;
 }
 
-const Source = v.strictObject({ markdown: v.string(), file: v.exactOptional(v.string()) });
+const Source = v.strictObject({
+  markdown: v.string(),
+  file: v.exactOptional(v.string()),
+  data: v.exactOptional(v.record(v.string(), v.unknown())),
+});
 
 /** The attribute value for a region's source (see {@link MARKDOWN_SOURCE_ATTRIBUTE}). */
 export function encodeMarkdownSource(source: PageMarkdownSource): string {

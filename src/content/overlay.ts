@@ -17,7 +17,8 @@ export const MAX_OVERLAY_KEY = 200;
 const Region = v.variant(
   'type',
   [
-    v.strictObject({ type: v.picklist(['text', 'richtext']), value: v.string('value must be text') }),
+    // `file`: a frontmatter key's entry file, recorded by the server at save (for `louise content pull`).
+    v.strictObject({ type: v.picklist(['text', 'richtext']), value: v.string('value must be text'), file: v.exactOptional(v.string()) }),
     v.strictObject({ type: v.literal('image'), value: imageValue }),
     v.strictObject({
       type: v.literal('markdown'),
@@ -30,6 +31,7 @@ const Region = v.variant(
       type: v.literal('value'),
       value: v.union([v.string(), v.number(), v.boolean(), v.null(), v.array(v.string())]),
       date: v.exactOptional(v.literal(true)),
+      file: v.exactOptional(v.string()),
     }),
   ],
   'type must be text, richtext, image, markdown or value',

@@ -33,10 +33,16 @@ export interface ValueRegion {
   type: 'value';
   value: string | number | boolean | null | string[];
   date?: true;
+  /** The entry's file, as the Worker noted it for the entry's body: what lets `louise content pull` pull frontmatter edits alone. */
+  file?: string;
 }
 
-/** One marked region's stored value: the type it was edited as, and its text, sanitized HTML, image, Markdown with its HTML, or a frontmatter value. */
-export type OverlayRegion = { type: 'text' | 'richtext'; value: string } | { type: 'image'; value: ImageValue | null } | MarkdownRegion | ValueRegion;
+/** One marked region's stored value: the type it was edited as, and its text (with its entry's `file` for a frontmatter key), sanitized HTML, image, Markdown with its HTML, or a frontmatter value. */
+export type OverlayRegion =
+  | { type: 'text' | 'richtext'; value: string; file?: string }
+  | { type: 'image'; value: ImageValue | null }
+  | MarkdownRegion
+  | ValueRegion;
 
 /** The regions of one overlay document, by field name. */
 export type OverlayRegions = Record<string, OverlayRegion>;

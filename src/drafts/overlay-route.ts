@@ -93,6 +93,7 @@ export function overlayRoute<E extends OverlayEnv>(options: OverlayRouteOptions<
       const schema = options.schemaOf?.(doc.collection);
       if (schema) checkEntrySave(schema, edit.fields);
       if (env.KV) await addNotedSources(env.KV, doc, edit.fields);
+      if (env.KV && schema) await addEntryFile(env.KV, doc, edit.fields);
       return withBookmark(json(await saveOverlayRegions(client, session, doc, edit)), client, request);
     }
     const id = await findOverlayId(client, doc);
@@ -160,6 +161,21 @@ async function addNotedSources(kv: KVNamespace, doc: OverlayDoc, fields: Record<
     region.source = noted.hash;
     if (noted.file !== undefined) region.file = noted.file;
   }
+}
+
+/**
+ * A save into an entry of a collection with a schema records, on each
+ * frontmatter region, the file the Worker noted for the entry's body (the
+ * page's own `cmsEntry` markup, never the client), so `louise content pull`
+ * finds an entry whose body nobody edited. None is recorded before the body
+ * was shown in edit mode once.
+ */
+async function addEntryFile(kv: KVNamespace, doc: OverlayDoc, fields: Record<string, OverlayRegion>): Promise<void> {
+  const frontmatter = Object.entries(fields).filter(([name, region]) => name !== 'body' && (region.type === 'text' || region.type === 'value'));
+  if (frontmatter.length === 0) return;
+  const file = (await notedSource(kv, doc, 'body'))?.file;
+  if (file === undefined) return;
+  for (const [, region] of frontmatter) if (region.type === 'text' || region.type === 'value') region.file = file;
 }
 
 const MarkdownSave = v.strictObject(

@@ -122,3 +122,21 @@ export interface MarkdownSource {
   /** When `standing` is `choose`: the deployed file's body, for the editor to choose between. */
   fileMarkdown?: string;
 }
+
+// The Post details panel (issue 32): the island's `details[collection:key]`. The Worker's `detailsIsland`
+// returns these types from `detailFields`' own (src/markdown cannot import this file), so a field renamed
+// there and not here fails `npm run typecheck`.
+
+/** The input the Post details panel shows for a field. */
+export type DetailInput = 'text' | 'date' | 'tags' | 'checkbox' | 'number' | 'choice';
+
+/** One frontmatter key of an entry, as the Post details panel edits it. */
+export interface DetailField {
+  key: string;
+  input: DetailInput;
+  /** The entry's value as JSON: a date as `2026-03-02` (or its ISO time when it has one), a missing key as null. */
+  value: string | number | boolean | null | string[];
+  required: boolean;
+  /** The allowed values of a `choice`. */
+  choices?: (string | number | boolean | null)[];
+}

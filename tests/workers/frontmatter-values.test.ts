@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import journalJson from '../fixtures/collection-schemas/journal.schema.json';
 import { overlayRoute } from '../../src/drafts/overlay-route.ts';
+import { noteSource } from '../../src/drafts/markdown-sources.ts';
 import { overlayWork } from '../../src/drafts/overlay-store.ts';
 import { compactCollectionSchema, type CollectionSchema } from '../../src/markdown/frontmatter-schema.ts';
 import { call, headerEditor } from './content-helpers.ts';
@@ -95,6 +96,30 @@ describe("frontmatter regions checked against the collection's schema", () => {
     const refused = await save('home', nextKey(), { when: { type: 'value', value: { nested: 1 } } });
     expect(refused.status).toBe(400);
     expect((await save('home', nextKey(), { when: { type: 'value', value: [1, 2] } })).status).toBe(400);
+  });
+});
+
+describe("an entry's file recorded on its frontmatter regions, for content pull", () => {
+  it("gives a save into a collection with a schema the file noted for the entry's body, so frontmatter edits alone are pulled", async () => {
+    const key = nextKey();
+    const hash = 'a'.repeat(64);
+    await noteSource(env.KV, { collection: 'journal', key }, 'body', { file: `site/journal/${key}.md`, hash });
+    const saved = await save('journal', key, { title: 'Renamed', draft: { type: 'value', value: true } });
+    expect(saved.status).toBe(200);
+    expect(await overlayWork(env.DB, { collection: 'journal', key })).toEqual({
+      title: { type: 'text', value: 'Renamed', file: `site/journal/${key}.md` },
+      draft: { type: 'value', value: true, file: `site/journal/${key}.md` },
+    });
+  });
+
+  it('records no file when none was noted for the body, nor for a collection without a schema', async () => {
+    const key = nextKey();
+    await save('journal', key, { title: 'Renamed' });
+    expect(await overlayWork(env.DB, { collection: 'journal', key })).toEqual({ title: { type: 'text', value: 'Renamed' } });
+    const other = nextKey();
+    await noteSource(env.KV, { collection: 'home', key: other }, 'body', { file: 'x.md', hash: 'b'.repeat(64) });
+    await save('home', other, { title: 'Renamed' });
+    expect(await overlayWork(env.DB, { collection: 'home', key: other })).toEqual({ title: { type: 'text', value: 'Renamed' } });
   });
 });
 

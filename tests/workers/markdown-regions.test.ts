@@ -196,7 +196,7 @@ describe('file-backed Markdown regions (cmsEntry): what the edit was made agains
     const key = nextKey();
     const shown = await asEditor(postPage(key, { markdown: BODY, file: FILE }));
     expect(shown.html).not.toContain('data-cms-source');
-    expect(shown.markdown).toEqual({ [`blog:${key}:body`]: { region: null, page: { markdown: BODY, file: FILE } } });
+    expect(shown.markdown).toEqual({ [`blog:${key}:body`]: { region: null, page: { markdown: BODY, file: FILE, data: { title: 'File title' } } } });
     await noteMarkdownSources(env.KV, shown.markdown);
     expect(await notedSource(env.KV, { collection: 'blog', key }, 'body')).toEqual({ file: FILE, hash: await sourceHash(BODY) });
     expect((await save(key, { body: { type: 'markdown', value: EDIT } })).status).toBe(200);

@@ -1,4 +1,5 @@
 import type { InvalidFields } from './invalid-notice.ts';
+import type { DetailField } from '../../drafts/wire.ts';
 import type { MarkdownSource } from '../fields/markdown-note.ts';
 import type { SectionsNote } from '../sections/sections-model.ts';
 
@@ -76,6 +77,12 @@ export interface MountOptions {
    * content-collection entry, how the stored edit stands against the file.
    */
   markdown?: Readonly<Record<string, MarkdownSource>>;
+  /**
+   * The Post details panel's fields by entry (`collection:key`): each
+   * frontmatter key of the entry's schema the page does not show, with its
+   * input kind and value (the Worker's `detailsIsland`).
+   */
+  details?: Readonly<Record<string, readonly DetailField[]>>;
   /** The fetch to use (tests inject one). */
   fetch?: typeof fetch;
 }
@@ -97,6 +104,7 @@ export interface ResolvedOptions {
   realtime: boolean;
   sections: Readonly<Record<string, SectionsNote>>;
   markdown: Readonly<Record<string, MarkdownSource>>;
+  details: Readonly<Record<string, readonly DetailField[]>>;
   fetch: typeof fetch;
 }
 
@@ -124,6 +132,7 @@ export function resolveOptions(input: MountOptions = {}): ResolvedOptions {
     realtime: input.realtime === true,
     sections: input.sections ?? {},
     markdown: input.markdown ?? {},
+    details: input.details ?? {},
     fetch: input.fetch ?? ((...args) => globalThis.fetch(...args)),
   };
 }
