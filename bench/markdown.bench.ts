@@ -43,7 +43,7 @@ const server = benchWorker({
 type Op = 'none' | 'render' | 'sanitize';
 
 /** Milliseconds for one request that runs `op` `n` times on `text`. */
-async function request(op: Op, text: string, n: number, show = false): Promise<{ ms: number; out?: string }> {
+async function request(op: Op, text: string, n: number, show = false): Promise<{ ms: number; out?: string | undefined }> {
   const started = performance.now();
   const res = await server.fetch(`/?op=${op}&n=${n}${show ? '&show' : ''}`, { method: 'POST', body: text });
   const answer = (await res.json()) as { length: number; out?: string };
