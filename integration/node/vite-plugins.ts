@@ -44,10 +44,13 @@ export function serverStubs(moduleUrl: string = import.meta.url): VitePlugin {
 
 /**
  * Louise's dependencies that are CommonJS or pull CommonJS in, reached through
- * the installed package (`louise > …`): sanitize-html, and file-type (its
- * token readers need `ieee754` and `debug`, both CommonJS).
+ * the installed package (`louise > …`): sanitize-html, file-type (its token
+ * readers need `ieee754` and `debug`, both CommonJS), and the Markdown parser:
+ * under Vite's `development` condition micromark (and so
+ * mdast-util-from-markdown) loads its dev build, which imports `debug`.
+ * server-dependencies.test.ts finds them from the server code's imports.
  */
-const COMMONJS_DEPENDENCIES = ['louise > sanitize-html', 'louise > file-type'];
+const COMMONJS_DEPENDENCIES = ['louise > sanitize-html', 'louise > file-type', 'louise > micromark', 'louise > mdast-util-from-markdown'];
 
 /**
  * Pre-bundles Louise's CommonJS dependencies for the server environments in

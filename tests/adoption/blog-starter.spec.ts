@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -5,6 +6,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { diffArrays } from 'diff';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { runsWorkerFirst } from '../../integration/node/worker-first.testing.ts';
 import { serve, sh, type Server } from './site-process.ts';
@@ -33,6 +35,19 @@ const MESSAGE = `Hello from a reader (${RUN})`;
 let photoUrl = '';
 /** The note the dev test creates: a page of a drafts collection, so it has a realtime session. */
 let noteId = 0;
+// Issue 32: a post of the starter's Markdown collection edited in place (cmsEntry in its layout).
+const POST_TITLE = `A first post, edited in place (${RUN})`;
+const WORD = `Edited${RUN}`;
+const LINK = 'https://example.com/louise';
+const ITEMS = [`first point ${RUN}`, `second point ${RUN}`];
+const SECOND_WORD = `Second${RUN}`;
+const FILE_SENTENCE = `A sentence changed in the repository (${RUN}).`;
+const POST_FILE = 'src/content/blog/first-post.md';
+const SECOND_FILE = 'src/content/blog/second-post.md';
+/** first-post.md as the starter ships it, kept for the line diff after `content pull`. */
+let postFile = '';
+/** `astro dev`, shared by the tests that edit in it (started once: it costs seconds to start). */
+let dev: Server | null = null;
 
 let dir = '';
 let initOutput = '';
@@ -48,11 +63,19 @@ test.beforeAll(async () => {
   initOutput = sh(dir, 'npx', ['louise', 'init', '--yes']);
   markRegions(dir);
   addSettingsAndContact(dir);
+  postFile = readFileSync(join(dir, POST_FILE), 'utf8');
 });
 
-test.afterAll(() => {
+test.afterAll(async () => {
+  await dev?.stop();
   if (dir && !process.env.KEEP_ADOPTION_SITE) rmSync(dir, { recursive: true, force: true });
 });
+
+/** The starter's `astro dev`, started by the first test that needs it. */
+async function devServer(): Promise<Server> {
+  dev ??= await serve(dir, 'npx', ['astro', 'dev', '--port', String(DEV_PORT), '--host', '127.0.0.1'], `http://127.0.0.1:${DEV_PORT}/`);
+  return dev;
+}
 
 test('`npx louise init --yes` sets the starter up, and a second run changes nothing', () => {
   expect(initOutput).toMatch(/louise/i);
@@ -129,7 +152,7 @@ console.log(JSON.stringify({
 
 test('an editor edits marked regions in `astro dev`, publishes, and visitors see the edit without markers', async ({ browser }) => {
   test.setTimeout(5 * 60_000);
-  const dev = await serve(dir, 'npx', ['astro', 'dev', '--port', String(DEV_PORT), '--host', '127.0.0.1'], `http://127.0.0.1:${DEV_PORT}/`);
+  const dev = await devServer();
   try {
     // The server's log reaches us a moment after it answers.
     await expect.poll(() => dev.output()).toMatch(/Louise: applied 0000_init.*0009_review_requests to the local database/);
@@ -212,8 +235,76 @@ test('an editor edits marked regions in `astro dev`, publishes, and visitors see
     await page.context().close();
   } catch (error) {
     throw new Error(`${(error as Error).message}\n--- astro dev output ---\n${dev.output().slice(-3000)}`);
+  }
+});
+
+test('an editor edits a post of the Markdown collection in `astro dev` (title, a word, a list, a link), publishes, and visitors see it without markers', async ({
+  browser,
+}) => {
+  test.setTimeout(4 * 60_000);
+  const server = await devServer();
+  try {
+    const page = await signedIn(browser, server.url);
+    await page.goto(`${server.url}blog/first-post/?edit`);
+    const title = page.locator('[data-cms-field="blog:first-post:title"]');
+    await expect(title).toHaveAttribute('contenteditable', /true|plaintext-only/);
+    await title.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(POST_TITLE);
+    const body = page.locator('[data-cms-field="blog:first-post:body"]');
+    await expect(body).toHaveAttribute('data-cms-type', 'markdown');
+    // One word of the first paragraph: its first, selected by word.
+    await body.locator('p').first().click();
+    await expect(body).toHaveAttribute('data-lexical-editor', 'true');
+    await key(page, 'ControlOrMeta+Home');
+    await key(page, 'ControlOrMeta+Shift+ArrowRight');
+    await page.keyboard.type(WORD);
+    await expect(body.locator('p').first()).toHaveText(new RegExp(`^${WORD} ipsum dolor sit amet`));
+    // A link on the third paragraph's first word, through the link popover (Ctrl+K).
+    await body
+      .locator('p')
+      .nth(2)
+      .click({ position: { x: 2, y: 4 } });
+    await key(page, 'Home');
+    await key(page, 'ControlOrMeta+Shift+ArrowRight');
+    await key(page, 'ControlOrMeta+k');
+    const address = page.getByRole('dialog', { name: 'Add link' }).getByRole('combobox', { name: 'Address' });
+    await address.fill(LINK);
+    await address.press('Enter');
+    await expect(body.locator(`a[href="${LINK}"]`)).toHaveText('Mollis');
+    // The post has no list: a short one after its last paragraph, by the Markdown shortcut.
+    await body.locator('p').last().click();
+    await key(page, 'ControlOrMeta+End');
+    await key(page, 'Enter');
+    await page.keyboard.type(`- ${ITEMS[0]}`);
+    await key(page, 'Enter');
+    await page.keyboard.type(ITEMS[1] as string);
+    await expect(body.locator('ul > li')).toHaveText(ITEMS);
+    await expect(page.locator('#louise-status')).toHaveText('Draft · 1 change', { timeout: 20_000 });
+    expect(await visitor(browser, server.url, '/blog/first-post/')).not.toContain(WORD);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.locator('#louise-status')).toHaveText(/Published/, { timeout: 20_000 });
+    expectPostEdits(await visitor(browser, server.url, '/blog/first-post/'));
+
+    // A second post edited and published too: its file changes on disk later, after the edit (the choice).
+    await page.goto(`${server.url}blog/second-post/?edit`);
+    const second = page.locator('[data-cms-field="blog:second-post:body"]');
+    await second.locator('p').first().click();
+    await expect(second).toHaveAttribute('data-lexical-editor', 'true');
+    await key(page, 'ControlOrMeta+Home');
+    await page.keyboard.type(`${SECOND_WORD} `);
+    await expect(page.locator('#louise-status')).toHaveText('Draft · 1 change', { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.locator('#louise-status')).toHaveText(/Published/, { timeout: 20_000 });
+    const secondHtml = await visitor(browser, server.url, '/blog/second-post/');
+    expect(secondHtml).toContain(`<p>${SECOND_WORD} Lorem ipsum`);
+    expect(secondHtml).not.toContain('data-cms');
+    await page.context().close();
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n--- astro dev output ---\n${server.output().slice(-3000)}`);
   } finally {
-    await dev.stop();
+    await server.stop();
+    dev = null;
   }
 });
 
@@ -244,6 +335,14 @@ test('the production build under `wrangler dev` serves the published edits on pr
     const about = await visitor(browser, prod.url, '/about');
     expect(about).toContain(ABOUT);
     expect(about).not.toContain('data-cms');
+    // The published Markdown edits on the prerendered posts (built with the file's text and the markers).
+    const built = readFileSync(join(dir, 'dist', 'client', 'blog', 'first-post', 'index.html'), 'utf8');
+    expect(built).toContain('data-cms-field="blog:first-post:body"');
+    expect(built).not.toContain(WORD);
+    expectPostEdits(await visitor(browser, prod.url, '/blog/first-post/'));
+    const second = await visitor(browser, prod.url, '/blog/second-post/');
+    expect(second).toContain(`<p>${SECOND_WORD} Lorem ipsum`);
+    expect(second).not.toContain('data-cms');
     // The prerendered about page shows the published photo, which the Worker serves from the local R2 bucket.
     expect(about).toMatch(photoTag());
     const photo = await fetch(new URL(photoUrl, prod.url));
@@ -278,6 +377,72 @@ test('the production build under `wrangler dev` serves the published edits on pr
   }
 });
 
+test('`louise content pull` writes exactly the edited lines; after a rebuild the file shows, and a file changed after an edit shows the choice', async ({
+  browser,
+}) => {
+  test.setTimeout(5 * 60_000);
+  // The second post's file changes in the repository after its edit was made (another sentence).
+  const secondBefore = readFileSync(join(dir, SECOND_FILE), 'utf8');
+  const secondChanged = secondBefore.replace('Morbi tristique senectus et netus.', FILE_SENTENCE);
+  expect(secondChanged).not.toBe(secondBefore);
+  writeFileSync(join(dir, SECOND_FILE), secondChanged);
+  // The pull writes the first post and refuses the second: a newer file is never overwritten by an older edit.
+  const pull = spawnSync('npx', ['louise', 'content', 'pull'], { cwd: dir, encoding: 'utf8' });
+  const pulled = `${pull.stdout}${pull.stderr}`;
+  expect(pulled).toContain(`${POST_FILE} (blog:first-post): written.`);
+  expect(pulled).toMatch(/second-post\.md \(blog:second-post\): not written: the file changed after the edit was made/);
+  expect(pull.status, pulled).toBe(1);
+  expect(readFileSync(join(dir, SECOND_FILE), 'utf8')).toBe(secondChanged);
+  // Exactly the title's line, the edited paragraph's, the linked paragraph's, and the list (after a blank line).
+  const after = readFileSync(join(dir, POST_FILE), 'utf8');
+  const changes = diffArrays(postFile.split('\n'), after.split('\n')).filter((part) => part.added || part.removed);
+  const lines = postFile.split('\n');
+  const paragraph = (start: string) => lines.find((line) => line.startsWith(start)) as string;
+  expect(changes.filter((part) => part.removed).flatMap((part) => part.value)).toEqual([
+    "title: 'First post'",
+    paragraph('Lorem ipsum dolor sit amet, consectetur'),
+    paragraph('Mollis nunc sed id'),
+  ]);
+  // What was added in their place (a line diff aligns the list's blank separator either side of the file's last newline).
+  expect(after).toBe(
+    `${postFile
+      .replace("title: 'First post'", `title: '${POST_TITLE}'`)
+      .replace('\nLorem ipsum dolor sit amet, consectetur', `\n${WORD} ipsum dolor sit amet, consectetur`)
+      .replace('\nMollis nunc sed id', `\n[Mollis](${LINK}) nunc sed id`)}\n${ITEMS.map((item) => `- ${item}\n`).join('')}`,
+  );
+
+  sh(dir, 'npx', ['astro', 'build']);
+  let prod: Server | null = null;
+  try {
+    prod = await serve(dir, 'npx', ['wrangler', 'dev', '--port', String(PROD_PORT), '--ip', '127.0.0.1'], `http://127.0.0.1:${PROD_PORT}/`);
+    // Pulled: the page is the new build's own rendering of the file, not the stored edit's HTML.
+    const firstBuilt = readFileSync(join(dir, 'dist', 'client', 'blog', 'first-post', 'index.html'), 'utf8');
+    const first = await visitor(browser, prod.url, '/blog/first-post/');
+    expectPostEdits(first);
+    expect(postBody(first)).toBe(postBody(firstBuilt));
+    // Changed after the edit: visitors get the file's text; the editor is asked to choose.
+    const secondBuilt = readFileSync(join(dir, 'dist', 'client', 'blog', 'second-post', 'index.html'), 'utf8');
+    const second = await visitor(browser, prod.url, '/blog/second-post/');
+    expect(second).toContain(FILE_SENTENCE);
+    expect(second).not.toContain(SECOND_WORD);
+    expect(second).not.toContain('data-cms');
+    expect(postBody(second)).toBe(postBody(secondBuilt));
+    const page = await signedIn(browser, prod.url);
+    await page.goto(`${prod.url}blog/second-post/?edit`);
+    const choice = page.getByRole('group', { name: /^Choose a version of/ });
+    await expect(choice).toBeVisible();
+    await expect(choice.getByRole('button', { name: 'Keep my edit' })).toBeVisible();
+    await expect(choice.getByRole('button', { name: 'Use the file' })).toBeVisible();
+    await expect(choice).toContainText(FILE_SENTENCE);
+    await expect(choice).toContainText(SECOND_WORD);
+    await page.context().close();
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n--- wrangler dev output ---\n${prod?.output().slice(-3000)}`);
+  } finally {
+    await prod?.stop();
+  }
+});
+
 test("a prerendered route that needs Node builds with the adapter's `prerenderEnvironment: 'node'`", () => {
   test.setTimeout(3 * 60_000);
   // The social image a theme renders with sharp at build time: Node only (workerd cannot load sharp).
@@ -306,6 +471,28 @@ export async function GET() {
   expect(readFileSync(join(dir, 'dist', 'client', 'index.html'), 'utf8')).toContain('data-cms-field="home:index:heading"');
   expect(runsWorkerFirst(builtRunWorkerFirst(dir), '/')).toBe(true);
 });
+
+/** Presses `name` and lets Lexical read the selection (it does on the async selectionchange event). */
+async function key(page: Page, name: string): Promise<void> {
+  await page.keyboard.press(name);
+  await page.waitForTimeout(60);
+}
+
+/** The published edits of first-post, as a visitor's HTML shows them: no marker, no Markdown source. */
+function expectPostEdits(html: string): void {
+  expect(html).toMatch(new RegExp(`<h1[^>]*>${POST_TITLE.replace(/[()]/g, '\\$&')}</h1>`));
+  expect(html).toContain(`<p>${WORD} ipsum dolor sit amet`);
+  expect(html).toContain(`<a href="${LINK}">Mollis</a>`);
+  expect(html).toMatch(new RegExp(`<ul[^>]*>\\s*<li[^>]*>${ITEMS[0]}</li>\\s*<li[^>]*>${ITEMS[1]}</li>\\s*</ul>`));
+  expect(html).not.toContain('data-cms');
+}
+
+/** The inside of the post's body region (the layout's `.post-body`), in a built file or a visitor's page alike. */
+function postBody(html: string): string {
+  const found = /<div class="post-body"[^>]*>([\s\S]*?)<\/div>/.exec(html);
+  if (!found) throw new Error('no .post-body in the page');
+  return found[1] as string;
+}
 
 /** `assets.run_worker_first` of the Worker `astro build` wrote (what `wrangler dev` and `wrangler deploy` use). */
 function builtRunWorkerFirst(site: string): string[] {
@@ -448,13 +635,27 @@ function markRegions(site: string): void {
   edit('src/pages/about.astro', (text) =>
     text.replace(/>\n(\s*)<p>/, '>\n$1<div data-cms-field="about:page:body" data-cms-type="richtext">\n$1<p>').replace('</Layout>', '</div>\n</Layout>'),
   );
-  // One image region per page that uses the layout (`hero:about:image` on the about page).
+  // One image region per page that uses the layout (`hero:about:image` on the about page); a post's title and
+  // body marked with cmsEntry, the post passed down by the page (the about page uses the layout without one).
   edit('src/layouts/BlogPost.astro', (text) =>
-    text.replace(
-      '<Image width={1020} height={510} src={heroImage} alt="" />',
-      '<Image width={1020} height={510} src={heroImage} alt="" data-cms-field={"hero:" + (Astro.url.pathname.replaceAll("/", "") || "home") + ":image"} data-cms-type="image" />',
-    ),
+    text
+      .replace(
+        '<Image width={1020} height={510} src={heroImage} alt="" />',
+        '<Image width={1020} height={510} src={heroImage} alt="" data-cms-field={"hero:" + (Astro.url.pathname.replaceAll("/", "") || "home") + ":image"} data-cms-type="image" />',
+      )
+      .replace(
+        "import type { CollectionEntry } from 'astro:content';",
+        "import type { CollectionEntry } from 'astro:content';\nimport { cmsEntry } from 'louise/astro';",
+      )
+      .replace("type Props = CollectionEntry<'blog'>['data'];", "type Props = CollectionEntry<'blog'>['data'] & { post?: CollectionEntry<'blog'> };")
+      .replace(
+        'const { title, description, pubDate, updatedDate, heroImage } = Astro.props;',
+        'const { title, description, pubDate, updatedDate, heroImage, post } = Astro.props;',
+      )
+      .replace('<h1>{title}</h1>', "<h1 {...(post ? cmsEntry(Astro, post, 'title') : {})}>{title}</h1>")
+      .replace('<slot />', '{post ? <div class="post-body" {...cmsEntry(Astro, post, \'body\')}><slot /></div> : <slot />}'),
   );
+  edit('src/pages/blog/[...slug].astro', (text) => text.replace('<BlogPost {...post.data}>', '<BlogPost {...post.data} post={post}>'));
 }
 
 async function signedIn(browser: Browser, url: string): Promise<Page> {
