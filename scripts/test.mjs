@@ -32,19 +32,22 @@ ensureChromium();
 // The build copies .dev.vars (the shop's local Pay settings) into what `astro preview` serves.
 ensureDevVars();
 stage('build package', 'npm', ['run', 'build:pkg']);
-// Biome (lint + format check), then import boundaries (dependency-cruiser); both always run. The end-to-end
-// state (migrated and seeded once, copied by each shard's server) is made beside them: it is mostly wrangler
-// starting up, and needs only the package build (43 s on its own after vitest in CI).
-const e2eSeed = join('.louise', 'e2e-seed');
-rmSync(join(root, e2eSeed), { recursive: true, force: true });
+// Biome (lint + format check), then import boundaries (dependency-cruiser); both always run.
 await together([
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
   ['build', 'npx', ['astro', 'build']],
   ['docs (examples type-checked, Starlight build)', 'npm', ['run', 'docs:build']],
-  ['e2e state (migrated and seeded once)', 'node', ['-e', `import('./scripts/bootstrap.mjs').then((m) => m.prepareLocalDatabase(${JSON.stringify(e2eSeed)}))`]],
 ]);
 stage('vitest (unit, workers, site)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`]);
+// The end-to-end state, migrated and seeded once; each shard's server starts from a copy (E2E_STATE_FROM below).
+// On its own: beside the type check, lint and build it took 153 s instead of 43 and held the whole group up.
+const e2eSeed = join('.louise', 'e2e-seed');
+rmSync(join(root, e2eSeed), { recursive: true, force: true });
+stage('e2e state (migrated and seeded once)', 'node', [
+  '-e',
+  `import('./scripts/bootstrap.mjs').then((m) => m.prepareLocalDatabase(${JSON.stringify(e2eSeed)}))`,
+]);
 // End-to-end specs in shards, each against its own server and a copy of one migrated and seeded state (scripts/e2e-shards.mjs).
 // One by default: on two cores two shards took as long as one run, and with issue 31's specs at two sizes they slowed
 // the heaviest tests (axe over a long page) past their 30 s limit in a clean CI run. More cores: set E2E_SHARDS.

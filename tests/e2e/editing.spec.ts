@@ -81,6 +81,9 @@ test.describe('inline editing', () => {
     };
     const run = Date.now().toString(36).slice(-5);
     await body.locator('p').last().click();
+    // This test is about the toolbar: the keys go to the mounted editor (keys typed while it loads have their own
+    // specs in experience/rich-toolbar.spec.ts). Seen in a clean CI run: an Enter pressed during the mount was lost.
+    await expect(body).toHaveAttribute('data-lexical-editor', 'true');
     // The click moves the selection too: let Lexical read it before Control+End, or it may put the caret back there
     // (seen once in a clean CI run: the new paragraph was split off at the click point).
     await page.waitForTimeout(60);

@@ -76,11 +76,12 @@ test('an editor adds a call to action, edits its words and link, moves it up, re
   // Delete the question (asked first, in the styled dialog), then Undo from the bar: it comes back where it was, with its words.
   await toolbar(page, 'Question and answer').getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByRole('dialog', { name: 'Delete the Question and answer block?' }).getByRole('button', { name: 'Delete block' }).click();
-  expect(await types(page)).toEqual(['text', 'cta']);
+  // A deleted block leaves once its typed text has saved (so Undo brings the newest words back): wait for it.
+  await expect.poll(() => types(page)).toEqual(['text', 'cta']);
   const undo = page.locator('#louise-bar').getByRole('button', { name: 'Undo' });
   await expect(page.locator('#louise-bar')).toContainText('Deleted the Question and answer block.');
   await undo.click();
-  expect(await types(page)).toEqual(['text', 'cta', 'faq']);
+  await expect.poll(() => types(page)).toEqual(['text', 'cta', 'faq']);
   await expect(status(page)).toHaveText(DRAFT_SAVED);
 
   // Duplicate: the copy shows at once (a preview), then as the site renders it, with its own id and fields.
@@ -91,7 +92,7 @@ test('an editor adds a call to action, edits its words and link, moves it up, re
   expect(await types(page)).toEqual(['text', 'text', 'cta', 'faq']);
   await toolbar(page, 'Text').nth(1).getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByRole('dialog', { name: 'Delete the Text block?' }).getByRole('button', { name: 'Delete block' }).click();
-  expect(await types(page)).toEqual(['text', 'cta', 'faq']);
+  await expect.poll(() => types(page)).toEqual(['text', 'cta', 'faq']);
   await expect(status(page)).toHaveText(DRAFT_SAVED);
 
   await expect
