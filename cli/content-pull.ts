@@ -4,13 +4,12 @@
 // overriding it (editStanding says `pulled`). A file that changed after the
 // edit was made is never overwritten: the editor chooses on the page.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import * as v from 'valibot';
 import { editStanding, sourceHash, splitMarkdownFile, writeEditIntoFile, type EntryEdit } from '../src/markdown/index.ts';
 import { resolveTarget, wranglerD1, type D1Executor, type D1Target, type OpenD1 } from './d1.ts';
 import { resolveEntryFile } from './entry-file.ts';
-import { CliError } from './errors.ts';
+import { CliError, parseCommandArgs } from './errors.ts';
 
 export const CONTENT_USAGE = `Write the published edits of your Markdown entries (content collections edited
 on the page through cmsEntry) into their files, ready to commit:
@@ -30,12 +29,7 @@ export interface ContentPullCommand extends D1Target {
 
 /** Parses `content ...` arguments; CliError (exit 2) with the usage on bad input. */
 export function parseContentArgs(argv: string[], cwd: string): ContentPullCommand {
-  let parsed: ReturnType<typeof parseStrict>;
-  try {
-    parsed = parseStrict(argv);
-  } catch (error) {
-    throw new CliError(`${error instanceof Error ? error.message : String(error)}\n\n${CONTENT_USAGE}`, 2);
-  }
+  const parsed = parseCommandArgs(argv, OPTIONS, CONTENT_USAGE);
   const [command, extra] = parsed.positionals;
   if (command !== 'pull') throw new CliError(`${command ? `Unknown command "content ${command}".` : 'No command given.'}\n\n${CONTENT_USAGE}`, 2);
   if (extra !== undefined) throw new CliError(`Unexpected argument "${extra}".\n\n${CONTENT_USAGE}`, 2);
@@ -44,14 +38,7 @@ export function parseContentArgs(argv: string[], cwd: string): ContentPullComman
   return { cwd, remote, binding, persistTo, dryRun };
 }
 
-function parseStrict(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    options: { remote: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, binding: { type: 'string' }, 'persist-to': { type: 'string' } },
-    allowPositionals: true,
-    strict: true,
-  });
-}
+const OPTIONS = { remote: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, binding: { type: 'string' }, 'persist-to': { type: 'string' } } as const;
 
 // The stored shape of an entry's published regions (issue 32's contract): the
 // body as Markdown with the file it came from, frontmatter keys as text, or

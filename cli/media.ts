@@ -6,14 +6,13 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { measureImage } from '../src/media/measure.ts';
 import { sniffMedia } from '../src/media/sniff.ts';
 import { sha256Hex } from '../src/security/crypto.ts';
 import { MAX_UPLOAD_BYTES } from '../src/media/limits.ts';
 import { d1Command, resolveTarget, wranglerBin, type D1Target } from './d1.ts';
 import { sqlString } from './editor-commands.ts';
-import { CliError } from './errors.ts';
+import { CliError, parseCommandArgs } from './errors.ts';
 import { isRecord, requireWranglerConfig } from './wrangler-config.ts';
 
 export const MEDIA_USAGE = `Add files to your site's media library (the R2 bucket bound as MEDIA and
@@ -34,12 +33,7 @@ export interface MediaAddOptions {
 
 /** Parses `media ...` arguments; CliError (exit 2) with the usage on bad input. */
 export function parseMediaArgs(argv: string[], cwd: string): MediaAddOptions {
-  let parsed: ReturnType<typeof parseStrict>;
-  try {
-    parsed = parseStrict(argv);
-  } catch (error) {
-    throw new CliError(`${error instanceof Error ? error.message : String(error)}\n\n${MEDIA_USAGE}`, 2);
-  }
+  const parsed = parseCommandArgs(argv, OPTIONS, MEDIA_USAGE);
   const [command, ...files] = parsed.positionals;
   if (command !== 'add') throw new CliError(`${command ? `Unknown command "media ${command}".` : 'No command given.'}\n\n${MEDIA_USAGE}`, 2);
   if (files.length === 0) throw new CliError(`Name at least one file.\n\n${MEDIA_USAGE}`, 2);
@@ -48,14 +42,7 @@ export function parseMediaArgs(argv: string[], cwd: string): MediaAddOptions {
   return { files: files.map((file) => resolve(cwd, file)), alt: alt.trim(), caption: caption.trim(), target: { cwd, remote, binding: 'DB', persistTo } };
 }
 
-function parseStrict(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    options: { remote: { type: 'boolean' }, 'persist-to': { type: 'string' }, alt: { type: 'string' }, caption: { type: 'string' } },
-    allowPositionals: true,
-    strict: true,
-  });
-}
+const OPTIONS = { remote: { type: 'boolean' }, 'persist-to': { type: 'string' }, alt: { type: 'string' }, caption: { type: 'string' } } as const;
 
 /** One file made ready for the library: what the registry row records. */
 export interface PreparedAsset {
